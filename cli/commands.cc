@@ -1,0 +1,162 @@
+#include "cli/commands.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/engines.h"
+#include "cli/render.h"
+#include "reference/scenario_json.h"
+
+namespace lbconform {
+namespace {
+
+// ReadInput reads a file (or `-` for `in`) up to one byte past the input
+// limit, so that a huge input is refused without reading all of it.
+std::optional<std::string> ReadInput(const std::string& path, std::istream& in, std::ostream& err) {
+  std::ifstream file;
+  std::istream* source = &in;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      err << fmt::format("lbconform: cannot open '{}'\n", path);
+      return std::nullopt;
+    }
+    source = &file;
+  }
+  std::string text;
+  std::vector<char> chunk(1 << 16);
+  while (text.size() <= kMaxInputBytes && *source) {
+    source->read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    text.append(chunk.data(), static_cast<std::size_t>(source->gcount()));
+  }
+  return text;
+}
+
+struct DecideOptions {
+  std::string input = "-";
+  std::string engine = "reference";
+  std::string profile = "spec-docs";
+  bool trace = false;
+  bool pretty = false;
+};
+
+int Decide(const DecideOptions& options, bool explain, std::istream& in, std::ostream& out,
+           std::ostream& err) {
+  const Engine* engine = FindEngine(options.engine);
+  if (engine == nullptr) {
+    std::vector<std::string_view> names;
+    for (const Engine* e : AvailableEngines()) names.push_back(e->name());
+    err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", options.engine,
+                       fmt::join(names, ", "));
+    return kExitUsage;
+  }
+  const std::optional<Profile> profile = ProfileFromName(options.profile);
+  if (!profile) {
+    err << fmt::format("lbconform: unknown profile '{}' (spec-docs, en-2026-04-02)\n", options.profile);
+    return kExitUsage;
+  }
+  const std::optional<std::string> text = ReadInput(options.input, in, err);
+  if (!text) return kExitUsage;
+
+  DecodedScenario decoded = DecodeScenario(*text);
+  const PassthroughDecision decision = decoded.scenario ? engine->Decide(*decoded.scenario, *profile)
+                                                        : InvalidDecision(decoded.errors);
+  if (explain) {
+    out << RenderExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine->name(),
+                             *profile);
+  } else {
+    out << DumpJson(EncodeDecision(decision, {.trace = options.trace}), options.pretty ? 2 : -1) << "\n";
+  }
+  return decision.valid() ? kExitOk : kExitRejected;
+}
+
+void AddDecideOptions(CLI::App& command, DecideOptions& options) {
+  command.add_option("input", options.input, "Scenario JSON file, or - for standard input")
+      ->capture_default_str();
+  command.add_option("--engine", options.engine, "Engine to decide with (see `lbconform engines`)")
+      ->capture_default_str();
+  command.add_option("--profile", options.profile, "Spec revision: spec-docs or en-2026-04-02")
+      ->capture_default_str();
+}
+
+}  // namespace
+
+int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
+  CLI::App app{"lbconform: conformance suite for Google Cloud load-balancer backend selection"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "lbconform 0.1.0");
+
+  DecideOptions decide_options;
+  CLI::App* decide = app.add_subcommand("decide", "Decide one scenario; print the decision JSON");
+  AddDecideOptions(*decide, decide_options);
+  decide->add_flag("--trace", decide_options.trace, "Include the informative step trace");
+  decide->add_flag("--pretty", decide_options.pretty, "Indent the JSON");
+
+  DecideOptions explain_options;
+  CLI::App* explain = app.add_subcommand("explain", "Explain one decision step by step, with clause IDs");
+  AddDecideOptions(*explain, explain_options);
+
+  app.add_subcommand("engines", "List the engines of this build");
+
+  std::string catalogue_name;
+  std::string catalogue_format = "markdown";
+  CLI::App* catalogue = app.add_subcommand("catalogue", "Print the clause, gap or error-code catalogue");
+  catalogue->add_option("which", catalogue_name, "clauses, gaps or errors")
+      ->required()
+      ->check(CLI::IsMember({"clauses", "gaps", "errors"}));
+  catalogue->add_option("--format", catalogue_format, "markdown or json")
+      ->check(CLI::IsMember({"markdown", "json"}))
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e, out, err);
+    return status == 0 ? kExitOk : kExitUsage;
+  }
+
+  if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
+  if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
+  if (app.got_subcommand("engines")) {
+    for (const Engine* engine : AvailableEngines()) out << engine->name() << "\n";
+    return kExitOk;
+  }
+  if (catalogue->parsed()) {
+    if (catalogue_format == "markdown") {
+      if (catalogue_name == "clauses") out << RenderClausesMarkdown();
+      if (catalogue_name == "gaps") out << RenderGapsMarkdown();
+      if (catalogue_name == "errors") out << RenderErrorCodesMarkdown();
+      return kExitOk;
+    }
+    nlohmann::json rows = nlohmann::json::array();
+    if (catalogue_name == "clauses") {
+      for (const ClauseInfo& c : AllClauses()) {
+        rows.push_back({{"id", c.id}, {"area", c.area}, {"source", c.source},
+                        {"paraphrase", c.paraphrase}, {"exception", c.exception}});
+      }
+    } else if (catalogue_name == "gaps") {
+      for (const GapInfo& g : AllGaps()) {
+        rows.push_back({{"id", g.id}, {"clauses", g.clauses}, {"question", g.question},
+                        {"reading", g.reading}, {"reason", g.reason}});
+      }
+    } else {
+      for (const ErrorCodeInfo& e : AllErrorCodes()) {
+        rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause},
+                        {"description", e.description}});
+      }
+    }
+    out << DumpJson(rows, 2) << "\n";
+    return kExitOk;
+  }
+  return kExitUsage;
+}
+
+}  // namespace lbconform

@@ -1,0 +1,19 @@
+// The `lbconform` command line, callable in-process so tests drive it.
+#ifndef LBCONFORM_CLI_COMMANDS_H_
+#define LBCONFORM_CLI_COMMANDS_H_
+
+#include <iosfwd>
+
+namespace lbconform {
+
+// Exit statuses of `lbconform` (README, "Exit status").
+inline constexpr int kExitOk = 0;        // a valid decision / every check passed
+inline constexpr int kExitRejected = 1;  // the scenario was rejected (valid: false)
+inline constexpr int kExitUsage = 2;     // bad arguments, unreadable file, unknown engine
+
+// RunCli runs one `lbconform` invocation; `in` is standard input for `-`.
+int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_CLI_COMMANDS_H_

@@ -1,0 +1,169 @@
+#include "cli/render.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string_view>
+
+namespace lbconform {
+namespace {
+
+std::string Join(const BackendNames& names) {
+  if (names.empty()) return "(none)";
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::string Escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void RenderScenario(const PassthroughScenario& scenario, std::string& out) {
+  bool failover = false;
+  for (const BackendGroup& b : scenario.backends) failover = failover || b.failover;
+  out += fmt::format("Backend service {} in {}\n", scenario.name.empty() ? "(unnamed)" : scenario.name,
+                     scenario.region);
+  if (failover) {
+    out += fmt::format("  failover: ratio {}, dropTrafficIfUnhealthy {}\n",
+                       scenario.failover_policy.failover_ratio.ToString(),
+                       scenario.failover_policy.drop_traffic_if_unhealthy);
+  } else if (scenario.failover_policy.present) {
+    out += "  failoverPolicy present but no failover backend: failover is not configured (GAP-5)\n";
+  } else {
+    out += "  failover: not configured\n";
+  }
+  out += fmt::format("  zonal affinity: {}", NameOf(scenario.zonal_affinity.spillover));
+  if (scenario.zonal_affinity.spillover == Spillover::kSpillCrossZone) {
+    out += fmt::format(", spillover ratio {}", scenario.zonal_affinity.spillover_ratio.ToString());
+  }
+  out += "\n";
+  for (std::size_t g = 0; g < scenario.backends.size(); ++g) {
+    const BackendGroup& backend = scenario.backends[g];
+    std::string members;
+    for (const Instance& vm : scenario.instances) {
+      if (vm.backend != g) continue;
+      members += fmt::format("{}{} ({}, {})", members.empty() ? "" : "; ", vm.name, vm.zone,
+                             vm.health == HealthState::kHealthy ? "healthy" : "UNHEALTHY");
+    }
+    out += fmt::format("  group {:<12} {:<8} {}\n", backend.name, backend.failover ? "failover" : "primary",
+                       members.empty() ? "(no VMs)" : members);
+  }
+  out += fmt::format("Client: {}", NameOf(scenario.client.type));
+  if (!scenario.client.zone.empty()) out += fmt::format(" in zone {}", scenario.client.zone);
+  if (!scenario.client.region.empty()) out += fmt::format(" (region {})", scenario.client.region);
+  out += "\n";
+}
+
+}  // namespace
+
+std::string RenderExplanation(const PassthroughScenario* scenario, const PassthroughDecision& decision,
+                              std::string_view engine, Profile profile) {
+  std::string out = fmt::format("lbconform explain — engine {}, profile {}\n\n", engine, NameOf(profile));
+  if (scenario != nullptr) {
+    RenderScenario(*scenario, out);
+    out += "\n";
+  }
+  if (!decision.valid()) {
+    out += "REJECTED: the scenario is not a configuration the spec accepts.\n";
+    for (const Error& e : decision.errors) {
+      const auto& info = AllErrorCodes()[static_cast<std::size_t>(e.code)];
+      out += fmt::format("  {} at {}: {}\n", NameOf(e.code), e.path.empty() ? "/" : e.path, e.message);
+      if (!info.clause.empty()) {
+        if (auto clause = ClauseFromId(info.clause)) {
+          out += fmt::format("    [{}] {}\n", info.clause, InfoOf(*clause).paraphrase);
+        }
+      }
+    }
+    return out;
+  }
+  out += "Steps\n";
+  for (const TraceStep& step : decision.trace) {
+    out += fmt::format("  [{}] {}\n", IdOf(step.clause), step.text);
+  }
+  out += "\nSets\n";
+  const bool tested = decision.zonal_status == ZonalAffinityStatus::kNoZonalMatch ||
+                      decision.zonal_status == ZonalAffinityStatus::kApplied;
+  std::string configured;
+  if (scenario != nullptr) {
+    BackendNames all;
+    for (const Instance& vm : scenario->instances) all.push_back(vm.name);
+    std::sort(all.begin(), all.end());
+    configured = Join(all);
+  }
+  out += fmt::format("  configured backends     {}\n", configured);
+  out += fmt::format("  original eligible       {}: {}\n", NameOf(decision.eligible_kind), Join(decision.eligible));
+  out += fmt::format("  zonal-match test        {}\n", tested ? Join(decision.test_backends) : "(not tested)");
+  out += fmt::format("  zonally matched         {}\n", tested ? Join(decision.zonally_matched) : "(not tested)");
+  out += fmt::format("  modified eligible       {}\n", Join(decision.modified_eligible));
+  out += fmt::format("\nZonal affinity: {}", NameOf(decision.zonal_status));
+  if (decision.outcome) out += fmt::format(", outcome {}", NameOf(*decision.outcome));
+  if (decision.computed_ratio) {
+    out += fmt::format(", computed ratio {}/{}", decision.computed_ratio->numerator,
+                       decision.computed_ratio->denominator);
+  }
+  out += "\n";
+  if (decision.modified_eligible.empty()) {
+    out += "Result: new connections are DROPPED (no eligible backend).\n";
+  } else {
+    out += fmt::format("Result: a new connection goes to one of {} VM(s): {}\n",
+                       decision.modified_eligible.size(), Join(decision.modified_eligible));
+  }
+  return out;
+}
+
+std::string RenderClausesMarkdown() {
+  std::string out =
+      "# Clause catalogue\n\n"
+      "Generated from `reference/clauses.def` by `lbconform catalogue clauses`; do not edit by hand.\n"
+      "Every rule of the spec texts has an ID that code (`[FO-12]`), tests and vectors cite.\n"
+      "A clause with a note under *Not in code* is deliberately not implemented as a rule, for the reason given.\n\n"
+      "Sources: `docs/000` is the Indonesian zonal-affinity text, `docs/001` the Chinese failover text "
+      "(both in `../shared/spec/docs/`); `NOTES.md` is `../shared/spec/NOTES.md`.\n";
+  std::string_view area;
+  for (const ClauseInfo& c : AllClauses()) {
+    if (c.area != area) {
+      area = c.area;
+      out += fmt::format("\n## {}\n\n| ID | Rule | Source | Not in code |\n|---|---|---|---|\n", area);
+    }
+    out += fmt::format("| {} | {} | {} | {} |\n", c.id, Escape(c.paraphrase), Escape(c.source),
+                       Escape(c.exception));
+  }
+  return out;
+}
+
+std::string RenderGapsMarkdown() {
+  std::string out =
+      "# Gaps and contradictions register\n\n"
+      "Generated from `reference/gaps.def` by `lbconform catalogue gaps`; do not edit by hand.\n"
+      "Where the spec texts are silent or contradict each other or the API, this is the reading lbconform\n"
+      "implements and why. Vectors that depend on a gap are `acceptable` or carry a profile.\n";
+  for (const GapInfo& g : AllGaps()) {
+    out += fmt::format("\n## {}\n\n- **Clauses:** {}\n- **Question:** {}\n- **Reading:** {}\n- **Why:** {}\n",
+                       g.id, g.clauses, g.question, g.reading, g.reason);
+  }
+  return out;
+}
+
+std::string RenderErrorCodesMarkdown() {
+  std::string out =
+      "# Error codes\n\n"
+      "Generated from `reference/errors.def` by `lbconform catalogue errors`; do not edit by hand.\n"
+      "A rejected scenario's decision is `{\"valid\": false, \"errors\": [{\"code\", \"path\", \"message\"}]}`.\n"
+      "Codes are normative; paths and messages are informative. *input* codes come from reading the\n"
+      "document, *spec* codes from the texts' rules.\n\n"
+      "| Code | Stage | Clause | Meaning |\n|---|---|---|---|\n";
+  for (const ErrorCodeInfo& e : AllErrorCodes()) {
+    out += fmt::format("| `{}` | {} | {} | {} |\n", e.name, e.stage, e.clause.empty() ? "—" : e.clause,
+                       Escape(e.description));
+  }
+  return out;
+}
+
+}  // namespace lbconform

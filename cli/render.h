@@ -1,0 +1,24 @@
+// Text renderings for people: the explain trace and the catalogues.
+#ifndef LBCONFORM_CLI_RENDER_H_
+#define LBCONFORM_CLI_RENDER_H_
+
+#include <string>
+
+#include "reference/model.h"
+
+namespace lbconform {
+
+// RenderExplanation is `lbconform explain`: the scenario, each step with its
+// clause, the five sets and the result, in plain text.
+std::string RenderExplanation(const PassthroughScenario* scenario, const PassthroughDecision& decision,
+                              std::string_view engine, Profile profile);
+
+// The catalogues as Markdown tables (docs/clauses.md, docs/gaps.md,
+// docs/error-codes.md are these renderings, checked by a test).
+std::string RenderClausesMarkdown();
+std::string RenderGapsMarkdown();
+std::string RenderErrorCodesMarkdown();
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_CLI_RENDER_H_

@@ -1,0 +1,42 @@
+# One helper per target kind, so that warnings, labels and layout stay uniform.
+
+function(lbconform_set_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                                           -Wno-sign-conversion)
+  if(LBCONFORM_DEVELOPER_MODE)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()
+
+# lbconform_add_library(NAME SOURCES ... [DEPS ...] [PRIVATE_DEPS ...])
+function(lbconform_add_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+  lbconform_set_warnings(${name})
+endfunction()
+
+# lbconform_add_test(NAME SOURCES ... [DEPS ...] LABELS ... [ENVIRONMENT ...])
+function(lbconform_add_test name)
+  if(NOT LBCONFORM_BUILD_TESTS)
+    return()
+  endif()
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS;ENVIRONMENT" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE
+    LBCONFORM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  lbconform_set_warnings(${name})
+  gtest_discover_tests(${name}
+    PROPERTIES LABELS "${ARG_LABELS}" ENVIRONMENT "${ARG_ENVIRONMENT}"
+    DISCOVERY_TIMEOUT 60)
+endfunction()
+
+# lbconform_add_executable(NAME SOURCES ... [DEPS ...])
+function(lbconform_add_executable name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS})
+  lbconform_set_warnings(${name})
+endfunction()

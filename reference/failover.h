@@ -1,0 +1,49 @@
+// Identify eligible backends: the rules of the failover text (docs/001) and,
+// without failover, of the traffic distribution page (TD-*).
+#ifndef LBCONFORM_REFERENCE_FAILOVER_H_
+#define LBCONFORM_REFERENCE_FAILOVER_H_
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "reference/model.h"
+
+namespace lbconform::reference {
+
+// BackendVm is one configured backend VM as the spec's rules see it.
+struct BackendVm {
+  std::string name;
+  std::string zone;
+  bool backup = false;  // member of a failover backend
+  bool healthy = false;
+};
+
+// VmSet is a set of VM names in byte order, as the decision lists them.
+using VmSet = std::set<std::string>;
+
+struct EligibleBackends {
+  EligibleKind kind = EligibleKind::kAllLastResort;
+  VmSet backends;
+};
+
+using Trace = std::vector<TraceStep>;
+
+// ConfiguredBackends lists every backend VM of the backend service [ZA-15].
+std::vector<BackendVm> ConfiguredBackends(const PassthroughScenario& scenario);
+
+// FailoverConfigured tells whether the failover rules apply (GAP-5).
+bool FailoverConfigured(const PassthroughScenario& scenario);
+
+// IdentifyEligibleBackendsWithoutFailover applies TD-1 and TD-2.
+EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<BackendVm>& vms,
+                                                         Trace& trace);
+
+// IdentifyEligibleBackendsWithFailover computes the active pool (FO-7..FO-20).
+EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendVm>& vms,
+                                                      const FailoverPolicy& policy,
+                                                      Trace& trace);
+
+}  // namespace lbconform::reference
+
+#endif  // LBCONFORM_REFERENCE_FAILOVER_H_
