@@ -3,6 +3,10 @@
 function(lbconform_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion)
+  # gcc 12 reports -Wrestrict false positives inside std::string at -O3 (GCC bug 105329).
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
   if(LBCONFORM_DEVELOPER_MODE)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

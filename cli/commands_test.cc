@@ -1,0 +1,154 @@
+// `lbconform` end to end, in-process: the bundled examples, exit statuses,
+// hostile input on standard input, profiles, and the committed catalogues.
+#include "cli/commands.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/render.h"
+
+namespace lbconform {
+namespace {
+
+struct CliRun {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+CliRun Lbconform(std::vector<std::string> args, const std::string& stdin_text = "") {
+  args.insert(args.begin(), "lbconform");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::istringstream in(stdin_text);
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string Example(const char* name) {
+  return (std::filesystem::path(LBCONFORM_SOURCE_DIR) / "examples" / name).string();
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// CONTRACT.md §3, field for field, on the failover example (FO-25).
+TEST(CliDecide, BundledFailoverExampleMatchesTheContract) {
+  const CliRun run = Lbconform({"decide", Example("failover-spec-example.json")});
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  const auto decision = nlohmann::json::parse(run.out);
+  EXPECT_EQ(decision["valid"], true);
+  EXPECT_EQ(decision["errors"], nlohmann::json::array());
+  EXPECT_EQ(decision["eligible"]["kind"], "BACKUP_HEALTHY");
+  EXPECT_EQ(decision["eligible"]["backends"], nlohmann::json({"vm-b1", "vm-b2", "vm-c1", "vm-c2"}));
+  EXPECT_EQ(decision["zonalAffinity"]["status"], "DISABLED");
+  EXPECT_EQ(decision["modifiedEligible"], decision["eligible"]["backends"]);
+  EXPECT_FALSE(decision.contains("trace"));
+}
+
+TEST(CliDecide, ZonalAffinityExampleRefines) {
+  const CliRun run = Lbconform({"decide", "--trace", Example("zonal-affinity-spillover.json")});
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  const auto decision = nlohmann::json::parse(run.out);
+  EXPECT_EQ(decision["zonalAffinity"]["status"], "APPLIED");
+  EXPECT_EQ(decision["zonalAffinity"]["outcome"], "REFINED");
+  EXPECT_EQ(decision["zonalAffinity"]["computedRatio"], "5/5");
+  EXPECT_EQ(decision["modifiedEligible"].size(), 5U);
+  EXPECT_FALSE(decision["trace"].empty());
+}
+
+TEST(CliExplain, NamesEveryStepAndTheFiveSets) {
+  const CliRun run = Lbconform({"explain", Example("failover-spec-example.json")});
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  for (const char* text : {"[FO-13]", "[FO-9]", "[ZA-12]", "configured backends", "original eligible",
+                           "zonal-match test", "zonally matched", "modified eligible", "Result:"}) {
+    EXPECT_NE(run.out.find(text), std::string::npos) << text;
+  }
+}
+
+TEST(CliExplain, RejectedScenarioNamesCodeAndClause) {
+  std::string scenario = ReadFile(Example("failover-spec-example.json"));
+  scenario.replace(scenario.find("\"failoverRatio\": 0.5"), 20, "\"failoverRatio\": 1.5");
+  const CliRun run = Lbconform({"explain", "-"}, scenario);
+  EXPECT_EQ(run.status, kExitRejected);
+  EXPECT_NE(run.out.find("FAILOVER_RATIO_OUT_OF_RANGE"), std::string::npos);
+  EXPECT_NE(run.out.find("[FO-11]"), std::string::npos);
+}
+
+TEST(CliDecide, HostileStdinIsRejectedWithACode) {
+  const struct {
+    std::string input;
+    const char* code;
+  } cases[] = {{"not json", "MALFORMED_JSON"},
+               {std::string(10'000, '[') + std::string(10'000, ']'), "JSON_TOO_DEEP"},
+               {std::string(17 * 1024 * 1024, ' '), "INPUT_TOO_LARGE"},
+               {R"({"kind": "passthrough", "kind": "passthrough"})", "DUPLICATE_KEY"},
+               {"\xff\xfe\x00garbage", "MALFORMED_JSON"}};
+  for (const auto& c : cases) {
+    const CliRun run = Lbconform({"decide", "-"}, c.input);
+    EXPECT_EQ(run.status, kExitRejected) << c.code;
+    const auto decision = nlohmann::json::parse(run.out);
+    EXPECT_EQ(decision["valid"], false);
+    EXPECT_EQ(decision["errors"][0]["code"], c.code);
+  }
+}
+
+TEST(CliDecide, UsageErrorsExitTwo) {
+  EXPECT_EQ(Lbconform({}).status, kExitUsage);
+  EXPECT_EQ(Lbconform({"decide", "/nonexistent/scenario.json"}).status, kExitUsage);
+  EXPECT_EQ(Lbconform({"decide", "--engine", "fastest", Example("failover-spec-example.json")}).status, kExitUsage);
+  EXPECT_EQ(Lbconform({"decide", "--profile", "latest", Example("failover-spec-example.json")}).status, kExitUsage);
+  EXPECT_EQ(Lbconform({"frobnicate"}).status, kExitUsage);
+  EXPECT_EQ(Lbconform({"--help"}).status, kExitOk);
+}
+
+// GAP-8: the profile changes the last-resort case under SPILL_CROSS_ZONE.
+TEST(CliDecide, ProfileSelectsTheRevision) {
+  std::string scenario = ReadFile(Example("zonal-affinity-spillover.json"));
+  for (std::size_t at = scenario.find("\"HEALTHY\""); at != std::string::npos; at = scenario.find("\"HEALTHY\"")) {
+    scenario.replace(at, 9, "\"UNHEALTHY\"");
+  }
+  const auto docs = nlohmann::json::parse(Lbconform({"decide", "-"}, scenario).out);
+  const auto en = nlohmann::json::parse(Lbconform({"decide", "--profile", "en-2026-04-02", "-"}, scenario).out);
+  EXPECT_EQ(docs["eligible"]["kind"], "ALL_LAST_RESORT");
+  EXPECT_EQ(docs["modifiedEligible"].size(), 5U);   // ZA-42: stays in zone
+  EXPECT_EQ(en["modifiedEligible"].size(), 10U);    // ZA-EN-2: no change
+}
+
+TEST(CliEngines, ListsTheReference) {
+  const CliRun run = Lbconform({"engines"});
+  EXPECT_EQ(run.status, kExitOk);
+  EXPECT_NE(run.out.find("reference"), std::string::npos);
+}
+
+// docs/*.md are the registries' renderings; regenerate with scripts/render-docs.
+TEST(CliCatalogue, CommittedDocsAreUpToDate) {
+  const std::filesystem::path docs = std::filesystem::path(LBCONFORM_SOURCE_DIR) / "docs";
+  EXPECT_EQ(ReadFile((docs / "clauses.md").string()), RenderClausesMarkdown())
+      << "docs/clauses.md is stale: run scripts/render-docs";
+  EXPECT_EQ(ReadFile((docs / "gaps.md").string()), RenderGapsMarkdown())
+      << "docs/gaps.md is stale: run scripts/render-docs";
+  EXPECT_EQ(ReadFile((docs / "error-codes.md").string()), RenderErrorCodesMarkdown())
+      << "docs/error-codes.md is stale: run scripts/render-docs";
+}
+
+TEST(CliCatalogue, JsonFormatListsEveryClause) {
+  const CliRun run = Lbconform({"catalogue", "clauses", "--format", "json"});
+  ASSERT_EQ(run.status, kExitOk);
+  EXPECT_EQ(nlohmann::json::parse(run.out).size(), AllClauses().size());
+}
+
+}  // namespace
+}  // namespace lbconform
