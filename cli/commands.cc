@@ -54,6 +54,11 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   if (engine == nullptr) {
     std::vector<std::string_view> names;
     for (const Engine* e : AvailableEngines()) names.push_back(e->name());
+    std::string why;
+    if (options.engine == "optimized" && SelectedOptimizedEngine(&why) == nullptr) {
+      err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
+      return kExitUsage;
+    }
     err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", options.engine,
                        fmt::join(names, ", "));
     return kExitUsage;
@@ -126,7 +131,13 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
   if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
   if (app.got_subcommand("engines")) {
-    for (const Engine* engine : AvailableEngines()) out << engine->name() << "\n";
+    for (const Engine* engine : AvailableEngines()) {
+      out << engine->name();
+      if (const auto* o = dynamic_cast<const optimized::OptimizedEngine*>(engine)) {
+        out << " (kernel " << o->active_kernel() << ")";
+      }
+      out << "\n";
+    }
     return kExitOk;
   }
   if (catalogue->parsed()) {

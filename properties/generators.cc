@@ -1,0 +1,126 @@
+#include "properties/generators.h"
+
+#include <array>
+#include <charconv>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/scenario_json.h"
+
+namespace lbconform {
+
+void showValue(const PassthroughScenario& scenario, std::ostream& os) {
+  os << "\n" << DumpJson(EncodeScenario(scenario), 2) << "\n";
+}
+
+void showValue(Profile profile, std::ostream& os) { os << NameOf(profile); }
+
+namespace properties {
+namespace {
+
+constexpr std::array<const char*, 4> kZones = {"us-west1-a", "us-west1-b", "us-west1-c", "us-west1-d"};
+
+Decimal FractionAsDecimal(int numerator, int denominator) {
+  // The shortest decimal of the double k/n: what a JSON ratio of k/n means.
+  return *Decimal::FromDouble(static_cast<double>(numerator) / static_cast<double>(denominator));
+}
+
+// Pick draws uniformly from [low, high) whatever RapidCheck's current size:
+// categorical choices must not shrink towards their first alternatives.
+int Pick(int low, int high) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(low, high)); }
+
+template <typename T, typename... Ts>
+T PickOf(T first, Ts... rest) {
+  const T all[] = {first, rest...};
+  return all[Pick(0, static_cast<int>(sizeof...(rest) + 1))];
+}
+
+}  // namespace
+
+rc::Gen<Decimal> GenRatio(bool allow_invalid) {
+  auto exact_boundary = rc::gen::apply(
+      [](int denominator, int numerator) { return FractionAsDecimal(numerator % (denominator + 1), denominator); },
+      rc::gen::inRange(1, 11), rc::gen::inRange(0, 11));
+  auto named = rc::gen::element(Decimal(), Decimal::FromInteger(1), *Decimal::FromString("0.5"),
+                                *Decimal::FromString("0.07"), *Decimal::FromString("0.8"),
+                                *Decimal::FromString("0.50000001"), *Decimal::FromString("0.49999999"),
+                                *Decimal::FromString("1e-300"));
+  auto invalid = rc::gen::element(*Decimal::FromString("-0.1"), *Decimal::FromString("1.5"),
+                                  *Decimal::FromString("1.0000000000000002"), *Decimal::FromString("1e300"));
+  if (!allow_invalid) return rc::gen::resize(rc::kNominalSize, rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}}));
+  return rc::gen::resize(rc::kNominalSize, rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}, {1, invalid}}));
+}
+
+rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
+  return rc::gen::exec([options] {
+    PassthroughScenario s;
+    s.name = "be-prop";
+    s.region = "us-west1";
+    // One draw in eight may break a validation rule, so valid scenarios dominate.
+    const bool invalid = options.allow_invalid && Pick(0, 8) == 0;
+    const int zone_count = Pick(1, 5);
+    // Health bias: all healthy, all unhealthy and mixtures all appear.
+    const int health_percent = PickOf(0, 25, 50, 75, 100);
+    const int group_count = *rc::gen::inRange(options.with_failover ? 2 : 0, 7);
+    int vm_serial = 0;
+    for (int g = 0; g < group_count; ++g) {
+      BackendGroup group;
+      group.zone = kZones[static_cast<std::size_t>(Pick(0, zone_count))];
+      group.name = "ig-" + std::to_string(g);
+      group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
+      group.failover = options.with_failover && g < 2 ? g == 1 : Pick(0, 5) < 2;
+      s.backends.push_back(group);
+      const int vms = *rc::gen::inRange(0, 6);
+      for (int k = 0; k < vms; ++k) {
+        Instance vm;
+        vm.name = "vm-" + std::to_string(vm_serial++);
+        vm.zone = group.zone;
+        vm.backend = static_cast<std::size_t>(g);
+        vm.health = Pick(0, 100) < health_percent ? HealthState::kHealthy : HealthState::kUnhealthy;
+        s.instances.push_back(vm);
+      }
+    }
+    s.failover_policy.present = Pick(0, 4) > 0;
+    if (s.failover_policy.present) {
+      s.failover_policy.failover_ratio = *GenRatio(false);
+      s.failover_policy.drop_traffic_if_unhealthy = Pick(0, 2) == 1;
+    }
+    s.zonal_affinity.spillover =
+        options.spillover ? *options.spillover
+                          : PickOf(Spillover::kDisabled, Spillover::kStayWithinZone,
+                                   Spillover::kSpillCrossZone, Spillover::kSpillCrossZone);
+    s.zonal_affinity.spillover_ratio =
+        Pick(0, 3) == 0 ? Decimal() : *GenRatio(false);
+    const int client = options.compatible_client ? 0 : Pick(0, 10);
+    if (client < 7) {
+      // Mostly a zone of the service; sometimes one where it has no VM.
+      const int zone = !options.compatible_client && Pick(0, 4) == 0 ? Pick(0, 4) : Pick(0, zone_count);
+      s.client = {ClientType::kVm, "us-west1", kZones[static_cast<std::size_t>(zone)]};
+    } else if (client == 7) {
+      s.client = {ClientType::kVm, "us-east1", "us-east1-b"};
+    } else {
+      s.client = {PickOf(ClientType::kVpnTunnel, ClientType::kInterconnectAttachment, ClientType::kPscEndpoint),
+                  "us-west1", ""};
+    }
+    // Deployment facts that are valid whatever else holds.
+    s.deployment.network_security_integration = Pick(0, 16) == 0;
+    if (Pick(0, 10) == 0) {
+      s.deployment.symmetric_hashing = SymmetricHashing{true, true};
+    }
+    if (invalid) {
+      switch (Pick(0, 6)) {
+        case 0: s.failover_policy.failover_ratio = PickOf(*Decimal::FromString("-0.1"), *Decimal::FromString("1.5"), *Decimal::FromString("1.0000000000000002")); break;
+        case 1: s.zonal_affinity.spillover_ratio = PickOf(*Decimal::FromString("-0.5"), *Decimal::FromString("1e300")); break;
+        case 2: s.subsetting = SubsettingPolicy::kConsistentHashSubsetting; break;
+        case 3: s.deployment.packet_mirroring_collector = true; break;
+        case 4: s.deployment.symmetric_hashing = SymmetricHashing{Pick(0, 2) == 1, false}; break;
+        default: s.deployment.symmetric_hashing = SymmetricHashing{false, Pick(0, 2) == 1}; break;
+      }
+    }
+    return s;
+  });
+}
+
+}  // namespace properties
+}  // namespace lbconform

@@ -1,0 +1,62 @@
+// RapidCheck generators for passthrough scenarios, bounded so that every
+// clause is reached often: small services (≤ 6 groups of ≤ 5 VMs, ≤ 4
+// zones) make exact ratio boundaries (k/n = ratio) and all-unhealthy states
+// common; ratios come from a grid of boundary values; clients, options and
+// deployment facts cover every branch, invalid configurations included.
+#ifndef LBCONFORM_PROPERTIES_GENERATORS_H_
+#define LBCONFORM_PROPERTIES_GENERATORS_H_
+
+#include <rapidcheck.h>
+
+#include <optional>
+#include <ostream>
+
+#include "reference/model.h"
+
+namespace lbconform {
+
+// showValue prints a scenario as JSON that `lbconform decide` accepts, so a
+// shrunk counterexample can be pasted into a file and replayed.
+void showValue(const PassthroughScenario& scenario, std::ostream& os);
+void showValue(Profile profile, std::ostream& os);
+
+namespace properties {
+
+// GenRatio draws from exact boundary values (0, 1, k/n for small n) and,
+// when `allow_invalid`, occasionally from outside [0, 1].
+rc::Gen<Decimal> GenRatio(bool allow_invalid);
+
+// GenOptions aims the generator at a property's precondition instead of
+// filtering (RapidCheck gives up when too many draws are discarded).
+struct GenOptions {
+  bool allow_invalid = true;             // break a validation rule in ~1 of 8 draws
+  std::optional<Spillover> spillover;    // force the zonal-affinity option
+  bool compatible_client = false;        // a VM client in a zone of the service
+  bool with_failover = false;            // at least one primary and one failover group
+};
+
+// GenScenario draws a bounded scenario.
+rc::Gen<PassthroughScenario> GenScenario(GenOptions options);
+
+}  // namespace properties
+}  // namespace lbconform
+
+namespace rc {
+
+template <>
+struct Arbitrary<lbconform::PassthroughScenario> {
+  static Gen<lbconform::PassthroughScenario> arbitrary() {
+    return lbconform::properties::GenScenario({});
+  }
+};
+
+template <>
+struct Arbitrary<lbconform::Profile> {
+  static Gen<lbconform::Profile> arbitrary() {
+    return gen::element(lbconform::Profile::kSpecDocs, lbconform::Profile::kEn20260402);
+  }
+};
+
+}  // namespace rc
+
+#endif  // LBCONFORM_PROPERTIES_GENERATORS_H_
