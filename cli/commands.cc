@@ -3,6 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -12,6 +16,7 @@
 #include <vector>
 
 #include "cli/engines.h"
+#include "cli/exhaustive.h"
 #include "cli/render.h"
 #include "reference/scenario_json.h"
 
@@ -92,6 +97,79 @@ void AddDecideOptions(CLI::App& command, DecideOptions& options) {
       ->capture_default_str();
 }
 
+struct ExhaustiveOptions {
+  std::string scope = "ci";
+  std::string shard = "0/1";
+  int zones = -1;
+  int max_vms_per_cell = -1;
+  std::uint64_t limit = 0;
+};
+
+// ParseShard reads "I/N" with 0 <= I < N (0-based, as Bazel's TEST_SHARD_INDEX).
+bool ParseShard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  try {
+    std::size_t used = 0;
+    index = std::stoull(text.substr(0, slash), &used);
+    if (used != slash) return false;
+    count = std::stoull(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  return count > 0 && index < count;
+}
+
+int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream& err) {
+  ExhaustiveScope scope;
+  if (!NamedScope(options.scope, scope)) {
+    err << fmt::format("lbconform: unknown scope '{}' (ci, campaign)\n", options.scope);
+    return kExitUsage;
+  }
+  if (options.zones >= 0) scope.zones = options.zones;
+  if (options.max_vms_per_cell >= 0) scope.max_vms_per_cell = options.max_vms_per_cell;
+  std::uint64_t shard = 0;
+  std::uint64_t shards = 1;
+  if (!ParseShard(options.shard, shard, shards)) {
+    err << fmt::format("lbconform: --shard wants I/N with 0 <= I < N, got '{}'\n", options.shard);
+    return kExitUsage;
+  }
+  const std::uint64_t total = ScopeSize(scope);
+  const IndexRange range = ShardRange(total, shard, shards);
+  const std::uint64_t begin = range.begin;
+  std::uint64_t end = range.end;
+  if (options.limit > 0) end = std::min(end, begin + options.limit);
+  std::string why;
+  if (SelectedOptimizedEngine(&why) == nullptr) {
+    err << "lbconform: " << why << "\n";
+    return kExitUsage;
+  }
+  const std::vector<const Engine*> engines = AvailableEngines();
+  std::vector<std::string_view> names;
+  for (const Engine* e : engines) names.push_back(e->name());
+  const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+  const auto start = std::chrono::steady_clock::now();
+  const ExhaustiveResult result = RunExhaustive(
+      scope, begin, end, engines, [&](const std::string& text) { out << "DISAGREEMENT " << text; },
+      [&](std::uint64_t done) {
+        if (!terminal) return;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        err << fmt::format("\rexhaustive: {}/{} ({:.1f}%), {:.0f}/s   ", done, end - begin,
+                           100.0 * static_cast<double>(done) / static_cast<double>(std::max<std::uint64_t>(1, end - begin)),
+                           static_cast<double>(done) / std::max(seconds, 1e-9))
+            << std::flush;
+      });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (terminal) err << "\n";
+  out << fmt::format(
+      "exhaustive: scope {} ({} zones, <= {} VMs per cell), shard {}/{}: {} scenarios checked "
+      "(indices {}..{} of {}), {} disagreements, {} rejected alike by every engine; engines {}; {:.1f} s\n",
+      options.scope, scope.zones, scope.max_vms_per_cell, shard, shards, result.checked, begin, end, total,
+      result.disagreements, result.invalid, fmt::join(names, ", "), seconds);
+  return result.disagreements == 0 ? kExitOk : kExitRejected;
+}
+
 }  // namespace
 
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -110,6 +188,20 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   AddDecideOptions(*explain, explain_options);
 
   app.add_subcommand("engines", "List the engines of this build");
+
+  ExhaustiveOptions exhaustive_options;
+  CLI::App* exhaustive =
+      app.add_subcommand("exhaustive", "Check every scenario of a scope on every engine against the reference");
+  exhaustive->add_option("--scope", exhaustive_options.scope, "ci (11 million scenarios) or campaign (105 million)")
+      ->capture_default_str();
+  exhaustive->add_option("--shard", exhaustive_options.shard, "I/N: check the I-th of N slices (0-based)")
+      ->capture_default_str();
+  exhaustive->add_option("--zones", exhaustive_options.zones, "Override the scope's number of zones (1-5)")
+      ->check(CLI::Range(1, 5));
+  exhaustive->add_option("--max-vms-per-cell", exhaustive_options.max_vms_per_cell,
+                         "Override the scope's VMs per (role, zone) cell (0-6)")
+      ->check(CLI::Range(0, 6));
+  exhaustive->add_option("--limit", exhaustive_options.limit, "Stop after this many scenarios of the shard");
 
   std::string catalogue_name;
   std::string catalogue_format = "markdown";
@@ -130,6 +222,7 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
 
   if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
   if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
+  if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
   if (app.got_subcommand("engines")) {
     for (const Engine* engine : AvailableEngines()) {
       out << engine->name();

@@ -65,13 +65,20 @@ CompiledPassthrough CompiledPassthrough::Compile(const PassthroughScenario& scen
   // For each test class and zone: the least numerator meeting the spillover
   // ratio over that zone's VMs of the class (the denominator).
   const std::vector<std::uint64_t>* classes[] = {&c.primary_, &c.backup_, &c.all_};
-  c.min_spill_.assign(3 * t.zone_count, 0);
+  // One extra entry (and mask) after the table: the stand-in that kernels read
+  // when zonal affinity does not apply, so they never branch around a load.
+  c.min_spill_.assign(3 * t.zone_count + 1, 0);
+  c.class_in_zone_.assign(3 * t.zone_count + 1, 0);
+  c.matched_.assign((std::size_t{3} * t.zone_count + 1) * words, 0);
   for (std::uint32_t k = 0; k < 3; ++k) {
     for (std::uint32_t z = 0; z < t.zone_count; ++z) {
       std::uint32_t denominator = 0;
       for (std::uint32_t i = 0; i < words; ++i) {
-        denominator += static_cast<std::uint32_t>(__builtin_popcountll((*classes[k])[i] & c.zones_[z * words + i]));
+        const std::uint64_t matched = (*classes[k])[i] & c.zones_[z * words + i];
+        c.matched_[(k * t.zone_count + z) * words + i] = matched;
+        denominator += static_cast<std::uint32_t>(__builtin_popcountll(matched));
       }
+      c.class_in_zone_[k * t.zone_count + z] = denominator;
       c.min_spill_[k * t.zone_count + z] =
           denominator == 0 ? 0 : MinimumCountAtLeast(scenario.zonal_affinity.spillover_ratio, denominator);
     }
@@ -86,6 +93,8 @@ void CompiledPassthrough::Refresh() {
   tables_.backup = backup_.data();
   tables_.zones = zones_.data();
   tables_.min_spill = min_spill_.data();
+  tables_.class_in_zone = class_in_zone_.data();
+  tables_.matched = matched_.data();
 }
 
 std::vector<std::uint64_t> CompiledPassthrough::HealthMask(const PassthroughScenario& scenario) const {

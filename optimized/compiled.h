@@ -42,6 +42,12 @@ class CompiledPassthrough {
   // Decide runs `kernel` on one health mask and client.
   MaskDecision Decide(const Kernel& kernel, const std::vector<std::uint64_t>& healthy,
                       std::int32_t client_zone, bool client_compatible) const;
+  // DecideInto is the allocation-free hot path: `result` points at caller
+  // buffers of words() words each.
+  void DecideInto(const Kernel& kernel, const std::uint64_t* healthy, std::int32_t client_zone,
+                  bool client_compatible, KernelResult& result) const {
+    kernel.decide_one(tables_, healthy, client_zone, client_compatible, result);
+  }
   // ToDecision turns masks into the model's decision (names in byte order).
   PassthroughDecision ToDecision(const MaskDecision& masks) const;
 
@@ -53,6 +59,8 @@ class CompiledPassthrough {
   std::string region_;
   std::vector<std::uint64_t> all_, primary_, backup_, zones_;
   std::vector<std::uint32_t> min_spill_;
+  std::vector<std::uint32_t> class_in_zone_;
+  std::vector<std::uint64_t> matched_;
   KernelTables tables_;
 };
 

@@ -5,11 +5,72 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "optimized/kernels/kernel.h"
 
 namespace lbconform::optimized {
 namespace {
+
+template <std::uint32_t W>
+struct ScalarLanes;
+
+// Avx2Lanes holds W words (W a multiple of 4) in W/4 256-bit registers and
+// counts bits in-register with the nibble-table method (vpshufb, vpsadbw).
+template <std::uint32_t W>
+struct Avx2Lanes {
+  static constexpr std::uint32_t kRegs = W / 4;
+  struct Vec {
+    __m256i r[kRegs];
+  };
+  static Vec Load(const std::uint64_t* p) {
+    Vec v;
+    for (std::uint32_t k = 0; k < kRegs; ++k) v.r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4 * k));
+    return v;
+  }
+  static void Store(std::uint64_t* p, const Vec& v) {
+    for (std::uint32_t k = 0; k < kRegs; ++k) _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 4 * k), v.r[k]);
+  }
+  static Vec And(const Vec& a, const Vec& b) {
+    Vec v;
+    for (std::uint32_t k = 0; k < kRegs; ++k) v.r[k] = _mm256_and_si256(a.r[k], b.r[k]);
+    return v;
+  }
+  static Vec Or(const Vec& a, const Vec& b) {
+    Vec v;
+    for (std::uint32_t k = 0; k < kRegs; ++k) v.r[k] = _mm256_or_si256(a.r[k], b.r[k]);
+    return v;
+  }
+  static Vec Select(const Vec& a, bool take) {
+    const __m256i mask = _mm256_set1_epi64x(-static_cast<long long>(take));
+    Vec v;
+    for (std::uint32_t k = 0; k < kRegs; ++k) v.r[k] = _mm256_and_si256(a.r[k], mask);
+    return v;
+  }
+  static bool Any(const Vec& a) {
+    __m256i any = a.r[0];
+    for (std::uint32_t k = 1; k < kRegs; ++k) any = _mm256_or_si256(any, a.r[k]);
+    return !_mm256_testz_si256(any, any);
+  }
+  static std::uint32_t Popcount(const Vec& a) {
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0f);
+    __m256i bytes = _mm256_setzero_si256();
+    for (std::uint32_t k = 0; k < kRegs; ++k) {
+      const __m256i lo = _mm256_shuffle_epi8(table, _mm256_and_si256(a.r[k], low_nibbles));
+      const __m256i hi = _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(a.r[k], 4), low_nibbles));
+      bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(lo, hi));  // ≤ 8 per byte per register
+    }
+    const __m256i sums = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    const __m128i pair = _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1));
+  }
+};
+
+// Lanes: registers for multiples of four words, plain words otherwise.
+template <std::uint32_t W>
+struct Lanes : std::conditional_t<W % 4 == 0, Avx2Lanes<W>, ScalarLanes<W>> {};
 
 #define LBCONFORM_KERNEL_ATTR
 #include "optimized/kernels/kernel_impl.h"

@@ -30,6 +30,10 @@ struct KernelTables {
   std::uint8_t spillover = 0;  // 0 disabled, 1 stay within zone, 2 spill cross zone
   bool spillover_ratio_zero = true;
   const std::uint32_t* min_spill = nullptr;  // [test class × zone_count]: smallest numerator meeting the ratio
+  const std::uint32_t* class_in_zone = nullptr;  // [test class × zone_count]: VMs of the class there
+  const std::uint64_t* matched = nullptr;        // [test class × zone_count] × words: zonally matched masks
+  // min_spill, class_in_zone and matched have one more entry, index
+  // 3 × zone_count: zeros, read when zonal affinity does not apply.
   bool english_revision = false;             // profile en-2026-04-02
   bool network_security_integration = false;
 };

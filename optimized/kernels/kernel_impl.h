@@ -153,8 +153,156 @@ LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint
   delete[] heap;
 }
 
+
+// ------------------------------ Batch, fixed width
+//
+// DecideBatchFixed is the batch path for services of W words (W ≤ 8, i.e.
+// up to 512 VMs), written once over the translation unit's `Lanes<W>`: a
+// mask type `Vec` with Load, Store, And, Or, Select (all-ones/zeros mask),
+// Any and Popcount. The service's configuration is constant over a batch, so
+// it becomes template parameters (kFailover; kSpill: 0 disabled, 1 stay, 2
+// spill ratio 0, 3 spill ratio > 0); the eligible and modified sets are
+// chosen with masks, not data-dependent branches; zonally matched masks and
+// their sizes come precomputed per (class, zone).
+template <std::uint32_t W, bool kFailover, int kSpill>
+LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchInput& in,
+                                            const BatchOutput& out) {
+  using L = Lanes<W>;
+  using V = typename L::Vec;
+  const V primary = L::Load(t.primary);
+  const V backup = L::Load(t.backup);
+  const V all = L::Load(t.all);
+  for (std::size_t i = 0; i < in.count; ++i) {
+    const V h = L::Load(in.healthy + i * W);
+    V eligible;
+    std::uint8_t kind;
+    if constexpr (kFailover) {
+      const V healthy_primary = L::And(h, primary);
+      const V healthy_backup = L::And(h, backup);
+      const std::uint32_t healthy_primaries = L::Popcount(healthy_primary);
+      const bool keep = t.failover_ratio_zero ? healthy_primaries != 0
+                                              : healthy_primaries >= t.min_healthy_primaries;
+      const bool backups = !keep && L::Any(healthy_backup);
+      const bool primaries_left = !keep && !backups && healthy_primaries != 0;  // no table row
+      const bool none = !keep && !backups && healthy_primaries == 0;
+      const bool drop = none && t.drop_traffic_if_unhealthy;
+      eligible = L::Or(L::Or(L::Select(healthy_primary, keep || primaries_left), L::Select(healthy_backup, backups)),
+                       L::Select(primary, none && !drop));
+      kind = (keep || primaries_left) ? kPrimaryHealthy : backups ? kBackupHealthy : drop ? kDrop : kPrimaryLastResort;
+    } else {
+      const V healthy = L::And(h, all);
+      const bool any = L::Any(healthy);
+      eligible = L::Or(L::Select(healthy, any), L::Select(all, !any));
+      kind = any ? kAllHealthy : kAllLastResort;
+    }
+    out.kind[i] = kind;
+    out.outcome[i] = kNoOutcome;
+    V modified = eligible;
+    if constexpr (kSpill == 0) {
+      out.status[i] = kDisabled;
+    } else {
+      const std::int32_t zone = in.client_zone[i];
+      const std::uint8_t test_class = !kFailover ? kTestAll : kind == kBackupHealthy ? kTestBackup : kTestPrimary;
+      const std::uint32_t cell = test_class * t.zone_count + static_cast<std::uint32_t>(zone);
+      const std::uint8_t status = t.network_security_integration ? kNsiPacketDrop
+                                  : in.client_compatible[i] == 0 ? kIncompatibleClient
+                                  : kind == kDrop                ? kTrafficDropped
+                                  : (zone < 0 || t.class_in_zone[cell] == 0) ? kNoZonalMatch
+                                                                             : kApplied;
+      out.status[i] = status;
+      const bool applied = status == kApplied;
+      // The zero entry after the tables stands in when not applied.
+      const std::uint32_t entry = applied ? cell : 3 * t.zone_count;
+      const V matched = L::Load(t.matched + static_cast<std::size_t>(entry) * W);
+      const V intersection = L::And(matched, eligible);
+      bool refine;
+      bool replace = false;
+      if constexpr (kSpill == 1) {
+        refine = L::Any(intersection);
+        replace = !refine;
+      } else if constexpr (kSpill == 2) {
+        const bool last_resort = kind == kAllLastResort || kind == kPrimaryLastResort;
+        refine = L::Any(intersection) && !(t.english_revision && last_resort);
+      } else {
+        const std::uint32_t numerator =
+            L::Popcount(t.english_revision ? L::And(intersection, h) : intersection);
+        refine = numerator >= t.min_spill[entry];
+      }
+      if (applied) out.outcome[i] = refine ? kRefined : replace ? kReplaced : kUnchanged;
+      const bool dropped = status == kNsiPacketDrop || status == kTrafficDropped;
+      const bool keep_eligible = applied ? !(refine || replace) : !dropped;
+      modified = L::Or(L::Or(L::Select(intersection, applied && refine), L::Select(matched, applied && replace)),
+                       L::Select(eligible, keep_eligible));
+    }
+    L::Store(out.eligible + i * W, eligible);
+    L::Store(out.modified + i * W, modified);
+  }
+}
+
+// ScalarLanes is the portable Lanes<W>: W words in an array.
+template <std::uint32_t W>
+struct ScalarLanes {
+  struct Vec {
+    std::uint64_t w[W];
+  };
+  static Vec Load(const std::uint64_t* p) {
+    Vec v;
+    for (std::uint32_t j = 0; j < W; ++j) v.w[j] = p[j];
+    return v;
+  }
+  static void Store(std::uint64_t* p, const Vec& v) {
+    for (std::uint32_t j = 0; j < W; ++j) p[j] = v.w[j];
+  }
+  static Vec And(const Vec& a, const Vec& b) {
+    Vec v;
+    for (std::uint32_t j = 0; j < W; ++j) v.w[j] = a.w[j] & b.w[j];
+    return v;
+  }
+  static Vec Or(const Vec& a, const Vec& b) {
+    Vec v;
+    for (std::uint32_t j = 0; j < W; ++j) v.w[j] = a.w[j] | b.w[j];
+    return v;
+  }
+  // Select is `a` when `take`, else the empty mask, without a branch.
+  static Vec Select(const Vec& a, bool take) {
+    const std::uint64_t mask = 0 - static_cast<std::uint64_t>(take);
+    Vec v;
+    for (std::uint32_t j = 0; j < W; ++j) v.w[j] = a.w[j] & mask;
+    return v;
+  }
+  static bool Any(const Vec& a) {
+    std::uint64_t any = 0;
+    for (std::uint32_t j = 0; j < W; ++j) any |= a.w[j];
+    return any != 0;
+  }
+  static std::uint32_t Popcount(const Vec& a) {
+    std::uint32_t count = 0;
+    for (std::uint32_t j = 0; j < W; ++j) count += static_cast<std::uint32_t>(__builtin_popcountll(a.w[j]));
+    return count;
+  }
+};
+
+template <std::uint32_t W>
+LBCONFORM_KERNEL_ATTR void DecideBatchWidth(const KernelTables& t, const BatchInput& in, const BatchOutput& out) {
+  const int spill = t.spillover == 0 ? 0 : t.spillover == 1 ? 1 : t.spillover_ratio_zero ? 2 : 3;
+  if (t.failover_configured) {
+    switch (spill) {
+      case 0: return DecideBatchFixed<W, true, 0>(t, in, out);
+      case 1: return DecideBatchFixed<W, true, 1>(t, in, out);
+      case 2: return DecideBatchFixed<W, true, 2>(t, in, out);
+      default: return DecideBatchFixed<W, true, 3>(t, in, out);
+    }
+  }
+  switch (spill) {
+    case 0: return DecideBatchFixed<W, false, 0>(t, in, out);
+    case 1: return DecideBatchFixed<W, false, 1>(t, in, out);
+    case 2: return DecideBatchFixed<W, false, 2>(t, in, out);
+    default: return DecideBatchFixed<W, false, 3>(t, in, out);
+  }
+}
+
 template <class Ops>
-LBCONFORM_KERNEL_ATTR void DecideBatchEntry(const KernelTables& t, const BatchInput& in,
+LBCONFORM_KERNEL_ATTR void DecideBatchGeneric(const KernelTables& t, const BatchInput& in,
                                             const BatchOutput& out) {
   const std::uint32_t w = t.words;
   std::uint64_t scratch[Ops::kScratchWords];
@@ -169,4 +317,20 @@ LBCONFORM_KERNEL_ATTR void DecideBatchEntry(const KernelTables& t, const BatchIn
     out.outcome[i] = r.outcome;
   }
   if (matched != scratch) delete[] matched;
+}
+
+template <class Ops>
+LBCONFORM_KERNEL_ATTR void DecideBatchEntry(const KernelTables& t, const BatchInput& in,
+                                            const BatchOutput& out) {
+  switch (t.words) {
+    case 1: return DecideBatchWidth<1>(t, in, out);
+    case 2: return DecideBatchWidth<2>(t, in, out);
+    case 3: return DecideBatchWidth<3>(t, in, out);
+    case 4: return DecideBatchWidth<4>(t, in, out);
+    case 5: return DecideBatchWidth<5>(t, in, out);
+    case 6: return DecideBatchWidth<6>(t, in, out);
+    case 7: return DecideBatchWidth<7>(t, in, out);
+    case 8: return DecideBatchWidth<8>(t, in, out);
+    default: return DecideBatchGeneric<Ops>(t, in, out);
+  }
 }

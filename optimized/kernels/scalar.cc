@@ -8,6 +8,12 @@
 namespace lbconform::optimized {
 namespace {
 
+template <std::uint32_t W>
+struct ScalarLanes;
+// Lanes is this kernel's mask type: plain words.
+template <std::uint32_t W>
+struct Lanes : ScalarLanes<W> {};
+
 #define LBCONFORM_KERNEL_ATTR
 #include "optimized/kernels/kernel_impl.h"
 #undef LBCONFORM_KERNEL_ATTR
