@@ -1,0 +1,78 @@
+// Golden vector files (CONTRACT.md §5): Wycheproof-shaped JSON, read
+// strictly — every key must be known, counts must match, flags must be
+// defined — so a typo in a vector can never silently weaken the suite.
+#ifndef LBCONFORM_VECTORS_VECTOR_FILE_H_
+#define LBCONFORM_VECTORS_VECTOR_FILE_H_
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/model.h"
+
+namespace lbconform::vectors {
+
+inline constexpr const char* kSuiteVersion = "0.1.0";
+
+enum class Result { kValid, kInvalid, kAcceptable };
+std::string_view NameOf(Result result);
+
+struct Note {
+  std::string bug_type;
+  std::string description;
+};
+
+struct VectorTest {
+  int tc_id = 0;
+  std::string id;  // stable slug, never reused
+  std::string comment;
+  std::vector<std::string> flags;
+  std::vector<std::string> clauses;
+  std::vector<Profile> profiles;  // where it applies; every profile when empty
+  bool hand_checked = false;       // `regen` never rewrites `expected`
+  nlohmann::json input;            // the scenario document, verbatim
+  Result result = Result::kValid;
+  std::vector<nlohmann::json> expected;  // one decision; several when acceptable
+
+  bool AppliesTo(Profile profile) const;
+};
+
+struct VectorGroup {
+  std::string comment;
+  std::vector<VectorTest> tests;
+};
+
+struct VectorFile {
+  std::filesystem::path path;
+  std::string schema;
+  std::string suite_version;
+  std::string kind;  // "passthrough"
+  int number_of_tests = 0;
+  std::vector<std::string> header;
+  std::map<std::string, Note> notes;  // flag → meaning
+  std::vector<VectorGroup> groups;
+};
+
+// ParseVectorFile reads one file strictly; on failure returns nullopt and
+// says why in `error` (with the JSON path).
+std::optional<VectorFile> ParseVectorFile(std::string_view text, std::string* error);
+std::optional<VectorFile> LoadVectorFile(const std::filesystem::path& path, std::string* error);
+
+// WriteVectorFile is the canonical form (2-space indent, keys in schema
+// order), so regenerated files diff cleanly.
+std::string WriteVectorFile(const VectorFile& file);
+
+// VectorFiles lists *.json under `root`'s origin folders (spec_examples,
+// edge_cases, regressions), sorted by path.
+std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root);
+
+// DefaultVectorRoot is $LBCONFORM_VECTORS_ROOT, else the source tree's vectors/.
+std::filesystem::path DefaultVectorRoot();
+
+}  // namespace lbconform::vectors
+
+#endif  // LBCONFORM_VECTORS_VECTOR_FILE_H_
