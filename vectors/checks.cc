@@ -1,0 +1,144 @@
+#include "vectors/checks.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "reference/scenario_json.h"
+
+namespace lbconform::vectors {
+
+using nlohmann::json;
+
+std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
+  std::vector<std::string> problems;
+  std::map<std::string, std::string> id_to_file;
+  std::set<std::string> clauses_covered;
+  std::set<std::string> codes_covered;
+  for (const VectorFile& file : files) {
+    const std::string name = file.path.filename().string();
+    auto problem = [&](const std::string& text) { problems.push_back(name + ": " + text); };
+    if (file.suite_version != kSuiteVersion) problem("suiteVersion is not " + std::string(kSuiteVersion));
+    if (file.schema != "passthrough.schema.json") problem("schema must be passthrough.schema.json");
+    std::set<int> tc_ids;
+    std::set<std::string> flags_used;
+    int count = 0;
+    for (const VectorGroup& group : file.groups) {
+      for (const VectorTest& t : group.tests) {
+        ++count;
+        const std::string where = fmt::format("tcId {} ({})", t.tc_id, t.id);
+        if (!tc_ids.insert(t.tc_id).second) problem(where + ": duplicate tcId");
+        if (auto [it, fresh] = id_to_file.emplace(t.id, name); !fresh) problem(where + ": id already used in " + it->second);
+        for (const std::string& flag : t.flags) {
+          flags_used.insert(flag);
+          if (!file.notes.contains(flag)) problem(where + ": flag " + flag + " is not defined in notes");
+        }
+        if (t.result == Result::kAcceptable && t.flags.empty()) problem(where + ": acceptable needs a flag saying why");
+        if (t.clauses.empty()) problem(where + ": no clause");
+        for (const std::string& clause : t.clauses) {
+          if (!ClauseFromId(clause)) problem(where + ": unknown clause " + clause);
+          clauses_covered.insert(clause);
+        }
+        for (const json& e : t.expected) {
+          std::string why;
+          auto decision = DecodeDecision(e, &why);
+          if (!decision) {
+            problem(where + ": expected is not a decision: " + why);
+            continue;
+          }
+          if ((t.result == Result::kInvalid) == decision->valid()) {
+            problem(where + ": result " + std::string(NameOf(t.result)) + " contradicts expected.valid");
+          }
+          for (const Error& error : decision->errors) codes_covered.insert(std::string(NameOf(error.code)));
+        }
+      }
+    }
+    if (count != file.number_of_tests) problem(fmt::format("numberOfTests is {}, the file has {}", file.number_of_tests, count));
+    for (const auto& [flag, note] : file.notes) {
+      if (!flags_used.contains(flag)) problem("flag " + flag + " is defined but never used");
+      if (note.description.empty()) problem("flag " + flag + " has no description");
+    }
+  }
+  for (const ClauseInfo& clause : AllClauses()) {
+    if (clause.exception.empty() && !clauses_covered.contains(std::string(clause.id))) {
+      problems.push_back("coverage: no vector cites clause " + std::string(clause.id));
+    }
+  }
+  for (const ErrorCodeInfo& code : AllErrorCodes()) {
+    const std::string name(code.name);
+    const bool exempt = std::any_of(std::begin(kCodesWithoutVectors), std::end(kCodesWithoutVectors),
+                                    [&](const char* c) { return name == c; });
+    if (!exempt && !codes_covered.contains(name)) problems.push_back("coverage: no vector expects error " + name);
+  }
+  return problems;
+}
+
+json DecideVector(const Engine& engine, const json& input, Profile profile) {
+  const DecodedScenario decoded =
+      input.is_string() ? DecodeScenario(input.get<std::string>()) : DecodeScenarioDocument(input);
+  const PassthroughDecision decision =
+      decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
+  return EncodeDecision(decision);
+}
+
+bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::string* field) {
+  std::string why;
+  const auto actual = DecodeDecision(actual_json, &why);
+  if (!actual) {
+    if (field != nullptr) *field = "decision (" + why + ")";
+    return false;
+  }
+  std::string first_field;
+  for (const json& e : test.expected) {
+    const auto expected = DecodeDecision(e, nullptr);
+    if (!expected) continue;
+    if (test.result == Result::kInvalid) {
+      if (actual->valid()) {
+        first_field = "valid";
+        continue;
+      }
+      const ErrorCode wanted = expected->errors.front().code;
+      const bool found = std::any_of(actual->errors.begin(), actual->errors.end(),
+                                     [&](const Error& error) { return error.code == wanted; });
+      if (found) return true;
+      first_field = "errors[].code";
+      continue;
+    }
+    const auto diff = NormativeDiff(*expected, *actual);
+    if (!diff) return true;
+    if (first_field.empty()) first_field = *diff;
+  }
+  if (field != nullptr) *field = first_field;
+  return false;
+}
+
+RegenReport Regen(std::vector<VectorFile>& files, const Engine& reference, bool write) {
+  RegenReport report;
+  for (VectorFile& file : files) {
+    for (VectorGroup& group : file.groups) {
+      for (VectorTest& t : group.tests) {
+        ++report.tests;
+        for (Profile profile : AllProfiles()) {
+          if (!t.AppliesTo(profile)) continue;
+          const json decision = DecideVector(reference, t.input, profile);
+          std::string field;
+          if (ExpectationMatches(t, decision, &field)) continue;
+          // The reference differs from the file.
+          if (write && !t.hand_checked && t.result != Result::kAcceptable) {
+            t.expected = {decision};
+            t.result = decision.at("valid").get<bool>() ? Result::kValid : Result::kInvalid;
+            ++report.rewritten;
+            continue;
+          }
+          report.problems.push_back(fmt::format("{} tcId {} ({}), profile {}: the reference differs in {}{}",
+                                                file.path.filename().string(), t.tc_id, t.id, NameOf(profile),
+                                                field, t.hand_checked ? " (hand-checked: fix the code or the vector by hand)" : ""));
+        }
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace lbconform::vectors

@@ -1,0 +1,45 @@
+// `lbconform vectors lint` and `lbconform vectors regen`.
+#ifndef LBCONFORM_VECTORS_CHECKS_H_
+#define LBCONFORM_VECTORS_CHECKS_H_
+
+#include <string>
+#include <vector>
+
+#include "reference/model.h"
+#include "vectors/vector_file.h"
+
+namespace lbconform::vectors {
+
+// Document-level error codes no vector file can carry (a 16 MiB input); unit
+// tests cover them (reference/scenario_json_test.cc).
+inline constexpr const char* kCodesWithoutVectors[] = {"INPUT_TOO_LARGE", "TOO_MANY_OBJECTS"};
+
+// Lint checks one set of files together: unique ids across files and tcIds
+// within a file, numberOfTests, every flag defined and used, `acceptable`
+// carries a flag, clauses and error codes exist, and every clause of the
+// catalogue and every error code (but kCodesWithoutVectors) has a vector.
+std::vector<std::string> Lint(const std::vector<VectorFile>& files);
+
+// DecideVector is the built-in engine's decision document for a vector's
+// input (an object, or raw text for malformed documents).
+nlohmann::json DecideVector(const Engine& engine, const nlohmann::json& input, Profile profile);
+
+// ExpectationMatches tells whether `actual` satisfies the test for a result
+// class: valid — the normative fields equal; invalid — rejected with the
+// expected code; acceptable — one of the listed decisions. On a mismatch,
+// `field` names the normative field that differs.
+bool ExpectationMatches(const VectorTest& test, const nlohmann::json& actual, std::string* field);
+
+// Regen recomputes every expectation with the reference. A test whose
+// expectation differs is reported; with `write`, tests that are not
+// hand-checked get the reference's decision (hand-checked ones never change).
+struct RegenReport {
+  int tests = 0;
+  int rewritten = 0;
+  std::vector<std::string> problems;  // differences that remain
+};
+RegenReport Regen(std::vector<VectorFile>& files, const Engine& reference, bool write);
+
+}  // namespace lbconform::vectors
+
+#endif  // LBCONFORM_VECTORS_CHECKS_H_
