@@ -7,7 +7,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -19,6 +21,8 @@
 #include "cli/exhaustive.h"
 #include "cli/render.h"
 #include "reference/scenario_json.h"
+#include "vectors/checks.h"
+#include "vectors/runner.h"
 
 namespace lbconform {
 namespace {
@@ -170,6 +174,165 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   return result.disagreements == 0 ? kExitOk : kExitRejected;
 }
 
+// ------------------------------ vectors, run, adapter
+
+std::optional<std::vector<vectors::VectorFile>> LoadVectors(const std::string& root, std::ostream& err) {
+  const std::filesystem::path dir = root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root);
+  std::vector<vectors::VectorFile> files;
+  for (const auto& path : vectors::VectorFiles(dir)) {
+    std::string error;
+    auto file = vectors::LoadVectorFile(path, &error);
+    if (!file) {
+      err << fmt::format("lbconform: {}: {}\n", path.string(), error);
+      return std::nullopt;
+    }
+    files.push_back(std::move(*file));
+  }
+  if (files.empty()) {
+    err << fmt::format("lbconform: no vector files under {}\n", dir.string());
+    return std::nullopt;
+  }
+  return files;
+}
+
+struct RunCommandOptions {
+  std::string impl;
+  std::string vectors;
+  std::vector<std::string> engines;
+  std::vector<std::string> profiles;
+  std::vector<std::string> ids, clauses, flags;
+  std::string expectations;
+  std::string report;
+  std::string junit;
+  int case_timeout_ms = 5000;
+  int run_timeout_s = 1800;
+};
+
+int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
+  auto files = LoadVectors(o.vectors, err);
+  if (!files) return kExitUsage;
+  vectors::RunOptions options;
+  for (const std::string& name : o.profiles) {
+    auto p = ProfileFromName(name);
+    if (!p) {
+      err << fmt::format("lbconform: unknown profile '{}'\n", name);
+      return kExitUsage;
+    }
+    options.profiles.push_back(*p);
+  }
+  options.id_patterns = o.ids;
+  options.clauses = o.clauses;
+  options.flags = o.flags;
+  options.run_timeout = std::chrono::seconds(o.run_timeout_s);
+  if (!o.expectations.empty()) {
+    std::string error;
+    auto known = vectors::LoadExpectations(o.expectations, &error);
+    if (!known) {
+      err << "lbconform: " << error << "\n";
+      return kExitUsage;
+    }
+    options.known_failures = *known;
+  }
+  const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+  std::vector<std::unique_ptr<vectors::Implementation>> implementations;
+  if (!o.impl.empty()) {
+    vectors::AdapterOptions adapter;
+    adapter.command = o.impl;
+    adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
+    implementations.push_back(std::make_unique<vectors::AdapterImplementation>(adapter));
+  } else {
+    for (const Engine* engine : AvailableEngines()) {
+      if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end()) continue;
+      implementations.push_back(std::make_unique<vectors::EngineImplementation>(*engine));
+    }
+    if (implementations.empty()) {
+      err << "lbconform: no engine matches --engine\n";
+      return kExitUsage;
+    }
+  }
+  std::vector<vectors::RunReport> reports;
+  for (auto& implementation : implementations) {
+    if (terminal) {
+      options.progress = [&](std::size_t done, std::size_t total) {
+        if (done % 16 == 0 || done == total) err << fmt::format("\r{}: {}/{} cases ", implementation->name(), done, total) << std::flush;
+      };
+    }
+    reports.push_back(vectors::RunVectors(*files, *implementation, options));
+    if (terminal) err << "\n";
+    out << vectors::SummaryText(reports.back());
+  }
+  if (!o.report.empty()) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& r : reports) all.push_back(vectors::ReportJson(r));
+    std::ofstream(o.report) << DumpJson(reports.size() == 1 ? all[0] : all, 2) << "\n";
+  }
+  if (!o.junit.empty()) std::ofstream(o.junit) << vectors::JUnitXml(reports);
+  int total = 0, passed = 0;
+  for (const auto& r : reports) {
+    for (const auto& [profile, c] : r.Counts()) {
+      total += c.passed + c.failed + c.adapter_errors + c.unsupported + c.known_failures + c.skipped;
+      passed += c.passed;
+    }
+  }
+  const bool timed_out = std::any_of(reports.begin(), reports.end(), [](const auto& r) { return r.timed_out; });
+  const bool conforms = std::all_of(reports.begin(), reports.end(), [](const auto& r) { return r.RequiredPassed(); });
+  out << fmt::format("run: {} passed, {} failed\n", passed, total - passed);
+  if (timed_out) return kExitIncomplete;
+  return conforms ? kExitOk : kExitRejected;
+}
+
+// Adapter serves the protocol with a built-in engine: the reference example
+// of what a third-party adapter does.
+int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out) {
+  const Engine* engine = FindEngine(engine_name);
+  if (engine == nullptr) return kExitUsage;
+  std::string line;
+  while (std::getline(in, line)) {
+    const nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
+    if (message.is_discarded() || !message.is_object()) continue;  // not ours to answer
+    const std::string type = message.value("type", "");
+    if (type == "hello") {
+      out << DumpJson({{"type", "hello"}, {"protocol", 1},
+                       {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
+                       {"kinds", {"passthrough"}}})
+          << std::endl;
+    } else if (type == "case") {
+      const nlohmann::json id = message.value("id", nlohmann::json());
+      const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
+      if (message.value("kind", "passthrough") != "passthrough" || !profile) {
+        out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
+        continue;
+      }
+      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
+      out << DumpJson({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}}) << std::endl;
+    } else if (type == "bye") {
+      return kExitOk;
+    }
+  }
+  return kExitOk;
+}
+
+int VectorsCommand(const std::string& action, const std::string& root, bool check, std::ostream& out, std::ostream& err) {
+  auto files = LoadVectors(root, err);
+  if (!files) return kExitUsage;
+  int tests = 0;
+  for (const auto& f : *files) tests += f.number_of_tests;
+  if (action == "lint") {
+    const auto problems = vectors::Lint(*files);
+    for (const std::string& p : problems) out << "lint: " << p << "\n";
+    out << fmt::format("lint: {} files, {} vectors, {} problems\n", files->size(), tests, problems.size());
+    return problems.empty() ? kExitOk : kExitRejected;
+  }
+  const vectors::RegenReport report = vectors::Regen(*files, *AvailableEngines().front(), /*write=*/!check);
+  for (const std::string& p : report.problems) out << "regen: " << p << "\n";
+  if (!check && report.rewritten > 0) {
+    for (const auto& f : *files) std::ofstream(f.path) << vectors::WriteVectorFile(f);
+  }
+  out << fmt::format("regen{}: {} vectors, {} rewritten, {} differ from the reference\n", check ? " --check" : "",
+                     report.tests, report.rewritten, report.problems.size());
+  return report.problems.empty() ? kExitOk : kExitRejected;
+}
+
 }  // namespace
 
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -213,6 +376,33 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
       ->check(CLI::IsMember({"markdown", "json"}))
       ->capture_default_str();
 
+  RunCommandOptions run_options;
+  CLI::App* run = app.add_subcommand("run", "Run the golden vectors on the built-in engines or on an adapter");
+  run->add_option("--impl", run_options.impl, "Adapter command (run by /bin/sh) speaking the protocol");
+  run->add_option("--vectors", run_options.vectors, "Vector folder (default: the suite's vectors/)");
+  run->add_option("--engine", run_options.engines, "Only these built-in engines");
+  run->add_option("--profile", run_options.profiles, "Only these profiles (spec-docs, en-2026-04-02)");
+  run->add_option("--id", run_options.ids, "Only vectors whose id matches this glob");
+  run->add_option("--clause", run_options.clauses, "Only vectors citing this clause");
+  run->add_option("--flag", run_options.flags, "Only vectors carrying this flag");
+  run->add_option("--expectations", run_options.expectations, "Known failures: {\"knownFailures\": [{id, profile?, reason}]}");
+  run->add_option("--report", run_options.report, "Write the JSON report here");
+  run->add_option("--junit", run_options.junit, "Write JUnit XML here");
+  run->add_option("--case-timeout", run_options.case_timeout_ms, "Milliseconds an adapter has per case")->capture_default_str();
+  run->add_option("--run-timeout", run_options.run_timeout_s, "Seconds for the whole run")->capture_default_str();
+
+  std::string adapter_engine = "reference";
+  CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
+  adapter->add_option("--engine", adapter_engine, "Engine to answer with")->capture_default_str();
+
+  std::string vectors_action;
+  std::string vectors_root;
+  bool vectors_check = false;
+  CLI::App* vectors_cmd = app.add_subcommand("vectors", "Check or regenerate the golden vectors");
+  vectors_cmd->add_option("action", vectors_action, "lint or regen")->required()->check(CLI::IsMember({"lint", "regen"}));
+  vectors_cmd->add_option("--vectors", vectors_root, "Vector folder (default: the suite's vectors/)");
+  vectors_cmd->add_flag("--check", vectors_check, "regen: report differences, write nothing");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -223,6 +413,9 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
   if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
   if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
+  if (run->parsed()) return Run(run_options, out, err);
+  if (adapter->parsed()) return Adapter(adapter_engine, in, out);
+  if (vectors_cmd->parsed()) return VectorsCommand(vectors_action, vectors_root, vectors_check, out, err);
   if (app.got_subcommand("engines")) {
     for (const Engine* engine : AvailableEngines()) {
       out << engine->name();

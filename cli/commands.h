@@ -8,8 +8,9 @@ namespace lbconform {
 
 // Exit statuses of `lbconform` (README, "Exit status").
 inline constexpr int kExitOk = 0;        // a valid decision / every check passed
-inline constexpr int kExitRejected = 1;  // the scenario was rejected (valid: false)
+inline constexpr int kExitRejected = 1;  // rejected scenario; `run`: a required vector failed
 inline constexpr int kExitUsage = 2;     // bad arguments, unreadable file, unknown engine
+inline constexpr int kExitIncomplete = 3; // `run`: the whole-run timeout expired first
 
 // RunCli runs one `lbconform` invocation; `in` is standard input for `-`.
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
