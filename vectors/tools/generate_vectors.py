@@ -76,7 +76,9 @@ def client_json(client):
     if kind == "VM":
         region = where.rsplit("-", 1)[0]
         return {"type": "VM", "region": region, "zone": where}
-    return {"type": kind}
+    # In the load balancer's own region: VPN tunnels, Interconnect attachments
+    # and PSC consumers are incompatible even there (ZA-8, ZA-10).
+    return {"type": kind, "region": REGION}
 
 
 def decide(doc, profile):
