@@ -318,7 +318,10 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   int tests = 0;
   for (const auto& f : *files) tests += f.number_of_tests;
   if (action == "lint") {
-    const auto problems = vectors::Lint(*files);
+    auto problems = vectors::Lint(*files);
+    const auto schema_problems =
+        vectors::LintSchema(*files, root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root));
+    problems.insert(problems.end(), schema_problems.begin(), schema_problems.end());
     for (const std::string& p : problems) out << "lint: " << p << "\n";
     out << fmt::format("lint: {} files, {} vectors, {} problems\n", files->size(), tests, problems.size());
     return problems.empty() ? kExitOk : kExitRejected;

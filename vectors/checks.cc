@@ -6,6 +6,9 @@
 #include <set>
 
 #include "reference/scenario_json.h"
+#include "vectors/schema_check.h"
+
+#include <fstream>
 
 namespace lbconform::vectors {
 
@@ -70,6 +73,18 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
     const bool exempt = std::any_of(std::begin(kCodesWithoutVectors), std::end(kCodesWithoutVectors),
                                     [&](const char* c) { return name == c; });
     if (!exempt && !codes_covered.contains(name)) problems.push_back("coverage: no vector expects error " + name);
+  }
+  return problems;
+}
+
+std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const std::filesystem::path& root) {
+  std::vector<std::string> problems;
+  for (const VectorFile& file : files) {
+    std::ifstream in(file.path);
+    const json document = json::parse(in, nullptr, false);
+    for (const std::string& p : SchemaProblems(document, root / "schema" / file.schema)) {
+      problems.push_back(file.path.filename().string() + ": schema: " + p);
+    }
   }
   return problems;
 }

@@ -20,6 +20,10 @@ inline constexpr const char* kCodesWithoutVectors[] = {"INPUT_TOO_LARGE", "TOO_M
 // catalogue and every error code (but kCodesWithoutVectors) has a vector.
 std::vector<std::string> Lint(const std::vector<VectorFile>& files);
 
+// LintSchema validates every file, as written on disk, against
+// vectors/schema/<file's schema>.
+std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const std::filesystem::path& root);
+
 // DecideVector is the built-in engine's decision document for a vector's
 // input (an object, or raw text for malformed documents).
 nlohmann::json DecideVector(const Engine& engine, const nlohmann::json& input, Profile profile);

@@ -7,6 +7,7 @@
 
 #include "cli/engines.h"
 #include "vectors/checks.h"
+#include "vectors/schema_check.h"
 
 namespace lbconform::vectors {
 namespace {
@@ -26,6 +27,17 @@ TEST(VectorsTest, LintIsClean) {
   const std::vector<VectorFile> files = LoadAll();
   ASSERT_GE(files.size(), 6U);
   for (const std::string& problem : Lint(files)) ADD_FAILURE() << problem;
+}
+
+TEST(VectorsTest, EveryFileMatchesItsJsonSchema) {
+  const std::vector<VectorFile> files = LoadAll();
+  for (const std::string& problem : LintSchema(files, DefaultVectorRoot())) ADD_FAILURE() << problem;
+  // The schema is not vacuous: a test without a comment and with an unknown
+  // result class violates it.
+  nlohmann::json broken = nlohmann::json::parse(WriteVectorFile(files.front()));
+  broken["testGroups"][0]["tests"][0].erase("comment");
+  broken["testGroups"][0]["tests"][0]["result"] = "maybe";
+  EXPECT_GE(SchemaProblems(broken, DefaultVectorRoot() / "schema" / "passthrough.schema.json").size(), 2U);
 }
 
 TEST(VectorsTest, RegenCheckFindsNothingToChange) {

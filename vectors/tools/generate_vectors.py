@@ -402,7 +402,7 @@ def edge_failover():
                                      [(f"v{g:02d}-{i}", f"g{g:02d}", True) for g in range(60) for i in range(5)]))
     f.group("Ratio range.")
     for r, ok in ((0.0, True), (1.0, True), (-0.01, False), (1.0000000000000002, False), (1e300, False)):
-        f.add(f"failover/range/{r}", f"failoverRatio {r} is {'inside' if ok else 'outside'} [0.0, 1.0].", ["FO-11"],
+        f.add(f"failover/range/{str(r).replace('+', '')}", f"failoverRatio {r} is {'inside' if ok else 'outside'} [0.0, 1.0].", ["FO-11"],
               service(4, 2, 1, 1, r))
     f.group("Without failover: healthy backends, else all as a last resort; no VM at all.")
     g1 = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", False)]
