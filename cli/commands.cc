@@ -19,6 +19,7 @@
 
 #include "cli/engines.h"
 #include "cli/exhaustive.h"
+#include "cli/import.h"
 #include "cli/render.h"
 #include "reference/scenario_json.h"
 #include "vectors/checks.h"
@@ -336,6 +337,41 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
+int Import(const std::string& describe_path, const std::string& health_path, const ImportOptions& options,
+           const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto read = [&](const std::string& path) -> std::optional<nlohmann::json> {
+    const std::optional<std::string> text = ReadInput(path, in, err);
+    if (!text) return std::nullopt;
+    std::vector<Error> errors;
+    auto document = ParseJsonDocument(*text, errors);
+    if (!document) err << fmt::format("lbconform: {}: {}\n", path, errors.front().message);
+    return document;
+  };
+  const auto describe = read(describe_path);
+  const auto health = describe ? read(health_path) : std::nullopt;
+  if (!describe || !health) return kExitUsage;
+  const ImportResult result = ImportGcloud(*describe, *health, options);
+  for (const std::string& w : result.warnings) err << "lbconform: warning: " << w << "\n";
+  if (!result.scenario) {
+    err << "lbconform: " << result.error << "\n";
+    return kExitUsage;
+  }
+  const std::string text = DumpJson(*result.scenario, 2) + "\n";
+  if (output.empty() || output == "-") {
+    out << text;
+  } else {
+    std::ofstream(output) << text;
+  }
+  // Say at once whether the scenario decodes, so surprises show up here.
+  const DecodedScenario decoded = DecodeScenario(text);
+  if (!decoded.scenario) {
+    err << fmt::format("lbconform: warning: the imported scenario does not decode: {} at {}: {}\n",
+                       NameOf(decoded.errors.front().code), decoded.errors.front().path, decoded.errors.front().message);
+    return kExitRejected;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -406,6 +442,18 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   vectors_cmd->add_option("--vectors", vectors_root, "Vector folder (default: the suite's vectors/)");
   vectors_cmd->add_flag("--check", vectors_check, "regen: report differences, write nothing");
 
+  std::string import_describe, import_health, import_output;
+  ImportOptions import_options;
+  CLI::App* import_cmd = app.add_subcommand("import", "Build a scenario from gcloud describe and get-health output");
+  import_cmd->add_option("--describe", import_describe, "gcloud compute backend-services describe NAME --region R --format=json")->required();
+  import_cmd->add_option("--health", import_health, "gcloud compute backend-services get-health NAME --region R --format=json")->required();
+  import_cmd->add_option("--client-zone", import_options.client_zone, "The client VM's zone");
+  import_cmd->add_option("--client-region", import_options.client_region, "The client's region (default: from the zone)");
+  import_cmd->add_option("--client-type", import_options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
+      ->capture_default_str();
+  import_cmd->add_option("--forwarding-rule", import_options.forwarding_rule, "Use only this forwarding rule's health reports");
+  import_cmd->add_option("-o,--output", import_output, "Write the scenario here (default: standard output)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -417,6 +465,7 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
   if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
   if (run->parsed()) return Run(run_options, out, err);
+  if (import_cmd->parsed()) return Import(import_describe, import_health, import_options, import_output, in, out, err);
   if (adapter->parsed()) return Adapter(adapter_engine, in, out);
   if (vectors_cmd->parsed()) return VectorsCommand(vectors_action, vectors_root, vectors_check, out, err);
   if (app.got_subcommand("engines")) {

@@ -1,0 +1,37 @@
+// `lbconform import`: a scenario from the user's own gcloud output.
+#ifndef LBCONFORM_CLI_IMPORT_H_
+#define LBCONFORM_CLI_IMPORT_H_
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lbconform {
+
+struct ImportOptions {
+  std::string client_type = "VM";
+  std::string client_zone;
+  std::string client_region;    // derived from the zone when empty
+  std::string forwarding_rule;  // keep only get-health entries of this rule
+};
+
+struct ImportResult {
+  std::optional<nlohmann::json> scenario;
+  std::vector<std::string> warnings;
+  std::string error;
+};
+
+// ImportGcloud combines `gcloud compute backend-services describe
+// --format=json` (the backend service) with `gcloud compute backend-services
+// get-health --format=json` (a list of {backend, status: {healthStatus[]}})
+// and a client. Each instance's zone comes from its URL; a group without a
+// `healthStatus` key has no instances; a VM reported by several forwarding
+// rules is HEALTHY only when every report says so (a warning names any
+// disagreement; --forwarding-rule picks one rule's reports).
+ImportResult ImportGcloud(const nlohmann::json& describe, const nlohmann::json& health, const ImportOptions& options);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_CLI_IMPORT_H_
