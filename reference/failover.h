@@ -27,7 +27,22 @@ struct EligibleBackends {
   VmSet backends;
 };
 
-using Trace = std::vector<TraceStep>;
+// Trace collects the informative step-by-step explanation. Its text is built
+// only when tracing is on, so untraced decisions (fuzzing, exhaustive
+// checks) do not pay for formatting; the rules run identically either way.
+class Trace {
+ public:
+  explicit Trace(bool enabled = true) : enabled_(enabled) {}
+  template <typename Text>
+  void Add(Clause clause, Text&& text) {
+    if (enabled_) steps_.push_back({clause, text()});
+  }
+  std::vector<TraceStep>& steps() { return steps_; }
+
+ private:
+  bool enabled_;
+  std::vector<TraceStep> steps_;
+};
 
 // ConfiguredBackends lists every backend VM of the backend service [ZA-15].
 std::vector<BackendVm> ConfiguredBackends(const PassthroughScenario& scenario);

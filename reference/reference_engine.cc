@@ -15,7 +15,7 @@ BackendNames ToNames(const VmSet& set) { return {set.begin(), set.end()}; }
 
 PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario,
                                             Profile profile) const {
-  Trace trace;
+  Trace trace(trace_);
   std::vector<Error> errors = ValidateScenario(scenario, profile, trace);
   if (!errors.empty()) return InvalidDecision(std::move(errors));
 
@@ -30,10 +30,10 @@ PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario,
   const ZonalAffinityResult zonal = AdjustForZonalAffinity(scenario, vms, eligible, profile, trace);
   // [TD-3] Step 2.3 and [FO-18]: a backend is then chosen among the modified
   // eligible backends by consistent hashing, which the spec does not fix.
-  trace.push_back({Clause::FO_18, zonal.modified_eligible.empty()
+  trace.Add(Clause::FO_18, [&] { return std::string(zonal.modified_eligible.empty()
                                       ? "no backend is eligible: the new connection is dropped"
                                       : "a backend is chosen from the modified eligible backends by "
-                                        "consistent hashing"});
+                                        "consistent hashing"); });
 
   decision.eligible_kind = eligible.kind;
   decision.eligible = ToNames(eligible.backends);
@@ -43,7 +43,7 @@ PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario,
   decision.outcome = zonal.outcome;
   decision.computed_ratio = zonal.computed_ratio;
   decision.modified_eligible = ToNames(zonal.modified_eligible);
-  decision.trace = std::move(trace);
+  decision.trace = std::move(trace.steps());
   return decision;
 }
 

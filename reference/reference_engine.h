@@ -8,8 +8,13 @@ namespace lbconform::reference {
 
 class ReferenceEngine final : public Engine {
  public:
+  // trace: build the informative step trace (off for bulk checking).
+  explicit ReferenceEngine(bool trace = true) : trace_(trace) {}
   std::string_view name() const override { return "reference"; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
+
+ private:
+  bool trace_;
 };
 
 }  // namespace lbconform::reference

@@ -78,7 +78,7 @@ void ValidateZonalAffinityCompatibility(const PassthroughScenario& scenario, Pro
                                         std::vector<Error>& errors, Trace& trace) {
   if (scenario.zonal_affinity.spillover == Spillover::kDisabled) return;
   // [ZA-3] Next hops for routes and failover are supported: nothing to reject.
-  trace.push_back({Clause::ZA_3, "zonal affinity is supported with route next hops and failover"});
+  trace.Add(Clause::ZA_3, [&] { return std::string("zonal affinity is supported with route next hops and failover"); });
   // [ZA-4] Symmetric hashing only when both load balancers enable zonal affinity.
   if (const auto& symmetric = scenario.deployment.symmetric_hashing) {
     if (!symmetric->peer_zonal_affinity_enabled) {

@@ -50,19 +50,18 @@ void StayWithinZone(ZonalAffinityResult& result, const EligibleBackends& origina
   if (!intersection.empty()) {
     // [ZA-32] Non-empty: the modified eligible backends are the intersection.
     // [ZA-34] With all unhealthy primaries eligible it is never empty.
-    trace.push_back({IsLastResort(original.kind) ? Clause::ZA_34 : Clause::ZA_32,
-                     fmt::format("STAY_WITHIN_ZONE: zonally matched ∩ original eligible = {} → "
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_34 : Clause::ZA_32, [&] { return std::string(fmt::format("STAY_WITHIN_ZONE: zonally matched ∩ original eligible = {} → "
                                  "modified eligible = the intersection",
-                                 List(intersection))});
+                                 List(intersection))); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
   }
   // [ZA-33] Empty: the zonally matched backends themselves, all unhealthy.
-  trace.push_back({Clause::ZA_33, fmt::format("STAY_WITHIN_ZONE: no eligible backend in the client's "
+  trace.Add(Clause::ZA_33, [&] { return std::string(fmt::format("STAY_WITHIN_ZONE: no eligible backend in the client's "
                                               "zone → modified eligible = the zonally matched "
                                               "backends {}, all unhealthy",
-                                              List(result.zonally_matched))});
+                                              List(result.zonally_matched))); });
   result.outcome = ZonalAffinityOutcome::kReplaced;
   result.modified_eligible = result.zonally_matched;
 }
@@ -73,8 +72,8 @@ void SpillCrossZoneWithZeroRatio(ZonalAffinityResult& result, const EligibleBack
                                  Profile profile, Trace& trace) {
   if (profile == Profile::kEn20260402 && IsLastResort(original.kind)) {
     // [ZA-EN-2] The English revision leaves a last-resort set unchanged (GAP-8).
-    trace.push_back({Clause::ZA_EN_2, "SPILL_CROSS_ZONE (ratio 0), last-resort eligible set: no "
-                                      "change (profile en-2026-04-02)"});
+    trace.Add(Clause::ZA_EN_2, [&] { return std::string("SPILL_CROSS_ZONE (ratio 0), last-resort eligible set: no "
+                                      "change (profile en-2026-04-02)"); });
     result.outcome = ZonalAffinityOutcome::kUnchanged;
     result.modified_eligible = original.backends;
     return;
@@ -84,17 +83,16 @@ void SpillCrossZoneWithZeroRatio(ZonalAffinityResult& result, const EligibleBack
   if (!intersection.empty()) {
     // [ZA-36] Non-empty: the intersection. [ZA-38] With all unhealthy
     // primaries eligible it is never empty: connections stay in the zone.
-    trace.push_back({IsLastResort(original.kind) ? Clause::ZA_38 : Clause::ZA_36,
-                     fmt::format("SPILL_CROSS_ZONE (ratio 0): zonally matched ∩ original eligible "
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_38 : Clause::ZA_36, [&] { return std::string(fmt::format("SPILL_CROSS_ZONE (ratio 0): zonally matched ∩ original eligible "
                                  "= {} → modified eligible = the intersection",
-                                 List(intersection))});
+                                 List(intersection))); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
   }
   // [ZA-37] Empty: the original eligible backends; connections may spill over.
-  trace.push_back({Clause::ZA_37, "SPILL_CROSS_ZONE (ratio 0): no eligible backend in the client's "
-                                  "zone → modified eligible = the original eligible backends"});
+  trace.Add(Clause::ZA_37, [&] { return std::string("SPILL_CROSS_ZONE (ratio 0): no eligible backend in the client's "
+                                  "zone → modified eligible = the original eligible backends"); });
   result.outcome = ZonalAffinityOutcome::kUnchanged;
   result.modified_eligible = original.backends;
 }
@@ -141,20 +139,18 @@ void SpillCrossZoneWithNonZeroRatio(ZonalAffinityResult& result, const EligibleB
   if (meets) {
     // [ZA-40] Computed ratio ≥ spillover ratio: the intersection. [ZA-42] With
     // all unhealthy primaries eligible this always holds under docs/000.
-    trace.push_back({formula, comparison});
-    trace.push_back({IsLastResort(original.kind) ? Clause::ZA_42 : Clause::ZA_40,
-                     fmt::format("SPILL_CROSS_ZONE: modified eligible = the intersection {}",
-                                 List(intersection))});
+    trace.Add(formula, [&] { return std::string(comparison); });
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_42 : Clause::ZA_40, [&] { return std::string(fmt::format("SPILL_CROSS_ZONE: modified eligible = the intersection {}",
+                                 List(intersection))); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
   }
   // [ZA-41] Computed ratio < spillover ratio: the original eligible backends.
   // [ZA-EN-2] Under the English revision a last-resort set always lands here.
-  trace.push_back({formula, comparison});
-  trace.push_back({profile == Profile::kEn20260402 && IsLastResort(original.kind) ? Clause::ZA_EN_2
-                                                                                  : Clause::ZA_41,
-                   "SPILL_CROSS_ZONE: modified eligible = the original eligible backends"});
+  trace.Add(formula, [&] { return std::string(comparison); });
+  trace.Add(profile == Profile::kEn20260402 && IsLastResort(original.kind) ? Clause::ZA_EN_2
+                                                                                  : Clause::ZA_41, [&] { return std::string("SPILL_CROSS_ZONE: modified eligible = the original eligible backends"); });
   result.outcome = ZonalAffinityOutcome::kUnchanged;
   result.modified_eligible = original.backends;
 }
@@ -169,29 +165,29 @@ bool ClientIsCompatible(const Client& client, const std::string& load_balancer_r
     case ClientType::kVpnTunnel:
     case ClientType::kInterconnectAttachment:
       // [ZA-10] Regional resources: never zonal affinity.
-      trace.push_back({Clause::ZA_10, fmt::format("client is a {}: a regional resource, never a "
+      trace.Add(Clause::ZA_10, [&] { return std::string(fmt::format("client is a {}: a regional resource, never a "
                                                   "compatible client",
-                                                  NameOf(client.type))});
+                                                  NameOf(client.type))); });
       return false;
     case ClientType::kPscEndpoint:
       // [ZA-8] Only clients sending to the load balancer, not to a PSC endpoint.
-      trace.push_back({Clause::ZA_8, "client reaches the load balancer through a Private Service "
-                                     "Connect endpoint: not a compatible client (GAP-11)"});
+      trace.Add(Clause::ZA_8, [&] { return std::string("client reaches the load balancer through a Private Service "
+                                     "Connect endpoint: not a compatible client (GAP-11)"); });
       return false;
     case ClientType::kVm:
       break;
   }
   if (client.region != load_balancer_region) {
     // [ZA-11] A VM in another region never shares a zone with the backends.
-    trace.push_back({Clause::ZA_11, fmt::format("client VM is in region {}, the load balancer in {}: "
+    trace.Add(Clause::ZA_11, [&] { return std::string(fmt::format("client VM is in region {}, the load balancer in {}: "
                                                 "not a compatible client",
-                                                client.region, load_balancer_region)});
+                                                client.region, load_balancer_region)); });
     return false;
   }
   // [ZA-9] A VM client in the load balancer's region is compatible.
-  trace.push_back({Clause::ZA_9, fmt::format("client VM in {} ({}) is in the load balancer's region: "
+  trace.Add(Clause::ZA_9, [&] { return std::string(fmt::format("client VM in {} ({}) is in the load balancer's region: "
                                              "compatible",
-                                             client.zone, client.region)});
+                                             client.zone, client.region)); });
   return true;
 }
 
@@ -206,31 +202,31 @@ VmSet ZonalMatchTestBackends(EligibleKind original_kind, const std::vector<Backe
       for (const BackendVm& vm : vms) {
         if (!vm.backup) test.insert(vm.name);
       }
-      trace.push_back({Clause::ZA_24, "original eligible = healthy primaries → zonal-match test "
-                                      "backends = all configured primary backends"});
+      trace.Add(Clause::ZA_24, [&] { return std::string("original eligible = healthy primaries → zonal-match test "
+                                      "backends = all configured primary backends"); });
       break;
     case EligibleKind::kBackupHealthy:
       // [ZA-25] All healthy failover backends → all configured failover backends.
       for (const BackendVm& vm : vms) {
         if (vm.backup) test.insert(vm.name);
       }
-      trace.push_back({Clause::ZA_25, "original eligible = healthy failover backends → zonal-match "
-                                      "test backends = all configured failover backends"});
+      trace.Add(Clause::ZA_25, [&] { return std::string("original eligible = healthy failover backends → zonal-match "
+                                      "test backends = all configured failover backends"); });
       break;
     case EligibleKind::kPrimaryLastResort:
       // [ZA-26] All unhealthy primary backends → all configured primary backends.
       for (const BackendVm& vm : vms) {
         if (!vm.backup) test.insert(vm.name);
       }
-      trace.push_back({Clause::ZA_26, "original eligible = all (unhealthy) primaries → zonal-match "
-                                      "test backends = all configured primary backends"});
+      trace.Add(Clause::ZA_26, [&] { return std::string("original eligible = all (unhealthy) primaries → zonal-match "
+                                      "test backends = all configured primary backends"); });
       break;
     case EligibleKind::kAllHealthy:
     case EligibleKind::kAllLastResort:
       // [ZA-EN-1] / GAP-9: without failover, all configured backends.
       for (const BackendVm& vm : vms) test.insert(vm.name);
-      trace.push_back({Clause::ZA_EN_1, "no failover: zonal-match test backends = all configured "
-                                        "backends (GAP-9)"});
+      trace.Add(Clause::ZA_EN_1, [&] { return std::string("no failover: zonal-match test backends = all configured "
+                                        "backends (GAP-9)"); });
       break;
     case EligibleKind::kDrop:
       break;  // never reached: dropped traffic stops before the test (GAP-6)
@@ -252,30 +248,30 @@ ZonalAffinityResult AdjustForZonalAffinity(const PassthroughScenario& scenario,
   if (policy.spillover == Spillover::kDisabled) {
     // [ZA-12] Disabled: the original eligible backends, unchanged. [ZA-22] No
     // zonal match is possible.
-    trace.push_back({Clause::ZA_12, "zonal affinity is ZONAL_AFFINITY_DISABLED: the original "
-                                    "eligible backends are used unchanged"});
+    trace.Add(Clause::ZA_12, [&] { return std::string("zonal affinity is ZONAL_AFFINITY_DISABLED: the original "
+                                    "eligible backends are used unchanged"); });
     result.status = ZonalAffinityStatus::kDisabled;
     return Unchanged(result, original);
   }
   // [ZA-7] Network Security Integration with zonal affinity drops packets (GAP-10).
   if (scenario.deployment.network_security_integration) {
-    trace.push_back({Clause::ZA_7, "the load balancer is referenced by a Network Security "
+    trace.Add(Clause::ZA_7, [&] { return std::string("the load balancer is referenced by a Network Security "
                                    "Integration deployment: zonal affinity leads to packet drops "
-                                   "(GAP-10) → modified eligible = {}"});
+                                   "(GAP-10) → modified eligible = {}"); });
     result.status = ZonalAffinityStatus::kNsiPacketDrop;
     return result;
   }
   // [ZA-21] Step 2: the client must be compatible. [ZA-22] Otherwise no zonal
   // match is possible and the client behaves as if zonal affinity were disabled.
   if (!ClientIsCompatible(scenario.client, scenario.region, trace)) {
-    trace.push_back({Clause::ZA_22, "incompatible client: zonal affinity behaves as disabled"});
+    trace.Add(Clause::ZA_22, [&] { return std::string("incompatible client: zonal affinity behaves as disabled"); });
     result.status = ZonalAffinityStatus::kIncompatibleClient;
     return Unchanged(result, original);
   }
   // GAP-6: dropped traffic has no eligible backend kind to test or refine.
   if (original.kind == EligibleKind::kDrop) {
-    trace.push_back({Clause::FO_20, "traffic is dropped before zonal affinity (GAP-6): modified "
-                                    "eligible = {}"});
+    trace.Add(Clause::FO_20, [&] { return std::string("traffic is dropped before zonal affinity (GAP-6): modified "
+                                    "eligible = {}"); });
     result.status = ZonalAffinityStatus::kTrafficDropped;
     return result;
   }
@@ -287,15 +283,15 @@ ZonalAffinityResult AdjustForZonalAffinity(const PassthroughScenario& scenario,
   // Examples: [ZA-27] primaries in A and B, client in A → match;
   //           [ZA-28] failover backends in C and D, client in A → no match.
   if (result.zonally_matched.empty()) {
-    trace.push_back({Clause::ZA_23, fmt::format("no zonal-match test backend is in the client's zone "
+    trace.Add(Clause::ZA_23, [&] { return std::string(fmt::format("no zonal-match test backend is in the client's zone "
                                                 "{}: no zonal match, original eligible backends "
                                                 "unchanged",
-                                                scenario.client.zone)});
+                                                scenario.client.zone)); });
     result.status = ZonalAffinityStatus::kNoZonalMatch;
     return Unchanged(result, original);
   }
-  trace.push_back({Clause::ZA_23, fmt::format("zonal match: zonally matched backends in {} = {}",
-                                              scenario.client.zone, List(result.zonally_matched))});
+  trace.Add(Clause::ZA_23, [&] { return std::string(fmt::format("zonal match: zonally matched backends in {} = {}",
+                                              scenario.client.zone, List(result.zonally_matched))); });
   result.status = ZonalAffinityStatus::kApplied;
 
   // [ZA-21] Step 4, [ZA-29]: apply the logic of the configured option.

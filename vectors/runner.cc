@@ -27,7 +27,39 @@ Answer AdapterImplementation::Fail(std::string problem) {
   return {Answer::Kind::kProblem, json(), std::move(problem)};
 }
 
-bool AdapterImplementation::EnsureStarted(std::string* problem) {
+HelloInfo InterpretHello(const std::string& line) {
+  HelloInfo info;
+  const json hello = json::parse(line, nullptr, false);
+  if (hello.is_discarded() || !hello.is_object() || !hello.contains("type") || hello["type"] != "hello" ||
+      !hello.contains("protocol") || hello["protocol"] != 1) {
+    info.problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}";
+    return info;
+  }
+  info.ok = true;
+  info.name = "adapter";
+  info.version = "?";
+  if (auto it = hello.find("implementation"); it != hello.end() && it->is_object()) {
+    if (auto n = it->find("name"); n != it->end() && n->is_string()) info.name = n->get<std::string>();
+    if (auto v = it->find("version"); v != it->end() && v->is_string()) info.version = v->get<std::string>();
+  }
+  return info;
+}
+
+Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
+  auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text)}; };
+  const json answer = json::parse(line, nullptr, false);
+  if (answer.is_discarded() || !answer.is_object()) return problem("the answer is not a JSON object: " + line.substr(0, 120));
+  if (!answer.contains("type") || answer["type"] != "result") return problem("the answer's type is not \"result\"");
+  if (!answer.contains("id") || answer["id"] != case_id) {
+    return problem("the answer is for another case: " +
+                   (answer.contains("id") ? answer["id"].dump().substr(0, 120) : std::string("no id")));
+  }
+  if (auto u = answer.find("unsupported"); u != answer.end() && *u == true) return {Answer::Kind::kUnsupported, json(), ""};
+  if (!answer.contains("output") || !answer["output"].is_object()) return problem("the answer has no output object");
+  return {Answer::Kind::kDecision, answer["output"], ""};
+}
+
+bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem) {
   if (process_.running()) return true;
   if (given_up_) {
     *problem = "the adapter failed to start " + std::to_string(options_.max_consecutive_start_failures) +
@@ -44,7 +76,7 @@ bool AdapterImplementation::EnsureStarted(std::string* problem) {
     give_up_maybe();
     return false;
   }
-  const auto deadline = AdapterProcess::Clock::now() + options_.start_timeout;
+  const auto deadline = std::min(AdapterProcess::Clock::now() + options_.start_timeout, run_deadline);
   std::string line;
   if (process_.WriteLine(R"({"type":"hello","protocol":1})", deadline) != AdapterProcess::Status::kOk) {
     *problem = "the adapter did not read the hello";
@@ -58,24 +90,21 @@ bool AdapterImplementation::EnsureStarted(std::string* problem) {
     give_up_maybe();
     return false;
   }
-  const json hello = json::parse(line, nullptr, false);
-  if (hello.is_discarded() || !hello.is_object() || hello.value("type", "") != "hello" ||
-      hello.value("protocol", 0) != 1) {
-    *problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}";
+  const HelloInfo hello = InterpretHello(line);
+  if (!hello.ok) {
+    *problem = hello.problem;
     give_up_maybe();
     return false;
   }
-  if (auto it = hello.find("implementation"); it != hello.end() && it->is_object()) {
-    name_ = it->value("name", name_);
-    version_ = it->value("version", version_);
-  }
+  name_ = hello.name;
+  version_ = hello.version;
   start_failures_ = 0;
   return true;
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
   std::string problem;
-  if (!EnsureStarted(&problem)) return {Answer::Kind::kProblem, json(), problem};
+  if (!EnsureStarted(request.run_deadline, &problem)) return {Answer::Kind::kProblem, json(), problem};
   json message = {{"type", "case"}, {"id", request.case_id}, {"kind", "passthrough"},
                   {"profile", NameOf(request.profile)}};
   if (request.test->input.is_string()) {
@@ -83,7 +112,7 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
   } else {
     message["input"] = request.test->input;
   }
-  const auto deadline = AdapterProcess::Clock::now() + options_.case_timeout;
+  const auto deadline = std::min(AdapterProcess::Clock::now() + options_.case_timeout, request.run_deadline);
   if (process_.WriteLine(message.dump(), deadline) != AdapterProcess::Status::kOk) {
     return Fail("the adapter stopped reading its input");
   }
@@ -96,17 +125,9 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
     case AdapterProcess::Status::kTooLong:
       return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
   }
-  const json answer = json::parse(line, nullptr, false);
-  if (answer.is_discarded() || !answer.is_object()) {
-    return Fail("the answer is not a JSON object: " + line.substr(0, 120));
-  }
-  if (answer.value("type", "") != "result") return Fail("the answer's type is not \"result\"");
-  if (!answer.contains("id") || answer["id"] != request.case_id) {
-    return Fail("the answer is for another case: " + (answer.contains("id") ? answer["id"].dump() : "no id"));
-  }
-  if (answer.value("unsupported", false)) return {Answer::Kind::kUnsupported, json(), ""};
-  if (!answer.contains("output") || !answer["output"].is_object()) return Fail("the answer has no output object");
-  return {Answer::Kind::kDecision, answer["output"], ""};
+  Answer answer = InterpretAnswer(line, request.case_id);
+  if (answer.kind == Answer::Kind::kProblem) return Fail(std::move(answer.problem));
+  return answer;
 }
 
 void AdapterImplementation::Finish() {
@@ -225,7 +246,8 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
       report.results.push_back(std::move(result));
       continue;
     }
-    const Answer answer = implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile});
+    const Answer answer =
+        implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline});
     switch (answer.kind) {
       case Answer::Kind::kUnsupported:
         result.disposition = Disposition::kUnsupported;

@@ -24,6 +24,8 @@ struct CaseRequest {
   std::string case_id;  // "<vector id>@<profile>"
   const VectorTest* test = nullptr;
   Profile profile = Profile::kSpecDocs;
+  // The whole run's deadline: no case, and no restart, may outlast it.
+  std::chrono::steady_clock::time_point run_deadline = std::chrono::steady_clock::time_point::max();
 };
 
 struct Answer {
@@ -40,6 +42,18 @@ class Implementation {
   virtual Answer Decide(const CaseRequest& request) = 0;
   virtual void Finish() {}
 };
+
+// InterpretHello and InterpretAnswer are the runner's protocol reader: what
+// an adapter's hello line and its answer to case `case_id` mean. They accept
+// any bytes; a problem always says what was wrong.
+struct HelloInfo {
+  bool ok = false;
+  std::string name;
+  std::string version;
+  std::string problem;
+};
+HelloInfo InterpretHello(const std::string& line);
+Answer InterpretAnswer(const std::string& line, const std::string& case_id);
 
 // EngineImplementation runs a built-in engine in-process.
 class EngineImplementation final : public Implementation {
@@ -75,7 +89,7 @@ class AdapterImplementation final : public Implementation {
   void Finish() override;
 
  private:
-  bool EnsureStarted(std::string* problem);
+  bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
   Answer Fail(std::string problem);
 
   AdapterOptions options_;

@@ -98,7 +98,8 @@ TEST(MisbehavingAdapterTest, AdapterThatNeverStartsIsGivenUpQuickly) {
 TEST(MisbehavingAdapterTest, WholeRunTimeoutEndsAHangingRun) {
   const Outcome outcome = RunWith(Misbehaving("hang"), std::chrono::seconds(2));
   EXPECT_TRUE(outcome.report.timed_out);
-  EXPECT_LT(outcome.seconds, 2 + 0.8 + 2);
+  // No case and no restart outlasts the run's deadline; 1 s for killing and reaping.
+  EXPECT_LT(outcome.seconds, 2 + 1.0);
   const auto counts = outcome.report.Counts();
   int skipped = 0;
   for (const auto& [profile, c] : counts) skipped += c.skipped;

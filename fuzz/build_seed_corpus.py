@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Seeds fuzz/corpus/<harness>/ from vectors/ (files named by SHA-1).
+
+    python3 fuzz/build_seed_corpus.py
+
+scenario_json    every vector's input (and inputText) as a document
+vector_file      single-test vector files cut from every group
+adapter_protocol a hello line and result lines built from the vectors' decisions
+differential     deterministic pseudo-random byte strings (FuzzedDataProvider input)
+"""
+import hashlib
+import json
+import random
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "fuzz" / "corpus"
+
+
+def put(harness, data):
+    if isinstance(data, str):
+        data = data.encode()
+    folder = CORPUS / harness
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+def main():
+    files = sorted((ROOT / "vectors").glob("*/*.json"))
+    files = [f for f in files if f.parent.name in ("spec_examples", "edge_cases", "regressions")]
+    hello = json.dumps({"type": "hello", "protocol": 1, "implementation": {"name": "seed", "version": "0"}, "kinds": ["passthrough"]})
+    for path in files:
+        doc = json.loads(path.read_text())
+        for group in doc["testGroups"]:
+            # Small seeds: one test per file (a whole file is hundreds of KB).
+            for test in group["tests"][:6]:
+                flags = {f: doc["notes"][f] for f in test["flags"]}
+                one = dict(doc, numberOfTests=1, notes=flags, testGroups=[{"comment": group["comment"], "tests": [test]}])
+                put("vector_file", json.dumps(one))
+            lines = [hello]
+            for n, test in enumerate(group["tests"][:20], start=1):
+                put("scenario_json", test["inputText"] if "inputText" in test else json.dumps(test["input"]))
+                expected = test["expected"][0] if isinstance(test["expected"], list) else test["expected"]
+                lines.append(json.dumps({"type": "result", "id": f"case-{n}", "output": expected}))
+            put("adapter_protocol", "\n".join(lines) + "\n")
+    put("adapter_protocol", hello + "\nnot json\n" + json.dumps({"type": "result", "id": "case-9"}) + "\n")
+    put("adapter_protocol", hello + "\n" + json.dumps({"type": "result", "id": "case-1", "unsupported": True}) + "\n")
+    rng = random.Random(20261129)
+    for size in (0, 1, 8, 16, 32, 64, 128, 256, 512):
+        for _ in range(8):
+            put("differential", bytes(rng.getrandbits(8) for _ in range(size)))
+    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential"):
+        print(f"{len(list((CORPUS / harness).iterdir())):5d}  fuzz/corpus/{harness}")
+
+
+if __name__ == "__main__":
+    main()

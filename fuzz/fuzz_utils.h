@@ -1,0 +1,87 @@
+// Turns fuzzer bytes into a bounded passthrough scenario (FuzzedDataProvider).
+// Bounds, and why:
+//   ≤ 4 groups, ≤ 4 VMs each, ≤ 4 zones: small services hit exact ratio
+//     boundaries (k/n = ratio) and all-unhealthy states often; more VMs add
+//     cost per input (allocations under ASan), not branches. Larger services
+//     are the properties' (≤ 30 VMs) and the benchmarks' (≤ 512) business.
+//   ratios from a grid of boundary values plus k/n for n ≤ 12, or raw
+//     doubles 1 time in 8 (out-of-range values reach validation).
+// Every clause is reachable: roles, health, drop, every spillover option,
+// every client type and zone, every deployment fact, both profiles.
+#ifndef LBCONFORM_FUZZ_FUZZ_UTILS_H_
+#define LBCONFORM_FUZZ_FUZZ_UTILS_H_
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <string>
+
+#include "reference/model.h"
+
+namespace lbconform::fuzz {
+
+inline Decimal ConsumeRatio(FuzzedDataProvider& data) {
+  switch (data.ConsumeIntegralInRange<int>(0, 7)) {
+    case 0: {
+      auto d = Decimal::FromDouble(data.ConsumeFloatingPoint<double>());
+      return d ? *d : Decimal();
+    }
+    case 1:
+      return *Decimal::FromString(data.PickValueInArray({"0", "1", "0.5", "0.07", "0.8", "1e-300", "0.50000001"}));
+    default: {
+      const int denominator = data.ConsumeIntegralInRange<int>(1, 12);
+      const int numerator = data.ConsumeIntegralInRange<int>(0, denominator);
+      return *Decimal::FromDouble(static_cast<double>(numerator) / denominator);
+    }
+  }
+}
+
+inline PassthroughScenario ConsumeScenario(FuzzedDataProvider& data) {
+  static constexpr const char* kZones[] = {"us-west1-a", "us-west1-b", "us-west1-c", "us-west1-d"};
+  PassthroughScenario s;
+  s.name = "be-fuzz";
+  s.region = "us-west1";
+  const int zones = data.ConsumeIntegralInRange<int>(1, 4);
+  const int groups = data.ConsumeIntegralInRange<int>(0, 4);
+  int serial = 0;
+  for (int g = 0; g < groups; ++g) {
+    BackendGroup group;
+    group.zone = kZones[data.ConsumeIntegralInRange<int>(0, zones - 1)];
+    group.name = "ig-" + std::to_string(g);
+    group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
+    group.failover = data.ConsumeBool();
+    s.backends.push_back(group);
+    const int vms = data.ConsumeIntegralInRange<int>(0, 4);
+    for (int k = 0; k < vms; ++k) {
+      s.instances.push_back({"vm-" + std::to_string(serial++), group.zone, static_cast<std::size_t>(g),
+                             data.ConsumeBool() ? HealthState::kHealthy : HealthState::kUnhealthy});
+    }
+  }
+  s.failover_policy.present = data.ConsumeBool();
+  s.failover_policy.failover_ratio = ConsumeRatio(data);
+  s.failover_policy.drop_traffic_if_unhealthy = data.ConsumeBool();
+  s.zonal_affinity.spillover = static_cast<Spillover>(data.ConsumeIntegralInRange<int>(0, 2));
+  s.zonal_affinity.spillover_ratio = data.ConsumeBool() ? Decimal() : ConsumeRatio(data);
+  s.subsetting = data.ConsumeIntegralInRange<int>(0, 15) == 0 ? SubsettingPolicy::kConsistentHashSubsetting
+                                                             : SubsettingPolicy::kNone;
+  switch (data.ConsumeIntegralInRange<int>(0, 6)) {
+    case 0: s.client = {ClientType::kVpnTunnel, "us-west1", ""}; break;
+    case 1: s.client = {ClientType::kInterconnectAttachment, "us-west1", ""}; break;
+    case 2: s.client = {ClientType::kPscEndpoint, "us-west1", ""}; break;
+    case 3: s.client = {ClientType::kVm, "us-east1", "us-east1-b"}; break;
+    default: s.client = {ClientType::kVm, "us-west1", kZones[data.ConsumeIntegralInRange<int>(0, 3)]}; break;
+  }
+  s.deployment.network_security_integration = data.ConsumeIntegralInRange<int>(0, 15) == 0;
+  s.deployment.packet_mirroring_collector = data.ConsumeIntegralInRange<int>(0, 15) == 0;
+  if (data.ConsumeIntegralInRange<int>(0, 7) == 0) {
+    s.deployment.symmetric_hashing = SymmetricHashing{data.ConsumeBool(), data.ConsumeBool()};
+  }
+  return s;
+}
+
+inline Profile ConsumeProfile(FuzzedDataProvider& data) {
+  return data.ConsumeBool() ? Profile::kSpecDocs : Profile::kEn20260402;
+}
+
+}  // namespace lbconform::fuzz
+
+#endif  // LBCONFORM_FUZZ_FUZZ_UTILS_H_
