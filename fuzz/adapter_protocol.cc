@@ -16,8 +16,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string text(reinterpret_cast<const char*>(bytes), size);
   std::size_t start = 0;
   int line_number = 0;
-  VectorTest test;  // a valid expectation to match decisions against
-  test.expected = {nlohmann::json::parse(R"({"valid":true,"errors":[],"eligible":{"kind":"ALL_HEALTHY","backends":["vm-1"]},"zonalAffinity":{"status":"DISABLED"},"modifiedEligible":["vm-1"]})")};
+  // A valid expectation to match decisions against, built once.
+  static const VectorTest test = [] {
+    VectorTest t;
+    t.expected = {nlohmann::json::parse(R"({"valid":true,"errors":[],"eligible":{"kind":"ALL_HEALTHY","backends":["vm-1"]},"zonalAffinity":{"status":"DISABLED"},"modifiedEligible":["vm-1"]})")};
+    return t;
+  }();
   while (start <= text.size() && line_number < 64) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, end - start);

@@ -100,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::vector<std::uint64_t> healthy = compiled.HealthMask(scenario);
   const std::int32_t zone = compiled.ZoneIndex(scenario.client.zone);
   const std::uint8_t compatible = compiled.ClientCompatible(scenario.client);
-  for (const optimized::Kernel& kernel : optimized::SupportedKernels()) {
+  static const std::vector<optimized::Kernel> kernels = optimized::SupportedKernels();
+  for (const optimized::Kernel& kernel : kernels) {
     std::vector<std::uint64_t> eligible(compiled.words()), modified(compiled.words());
     std::uint8_t kind = 0, status = 0, outcome = 0;
     kernel.decide_batch(compiled.tables(), {1, healthy.data(), &zone, &compatible},
