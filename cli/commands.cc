@@ -183,17 +183,13 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
 
 std::optional<std::vector<vectors::VectorFile>> LoadVectors(const std::string& root, std::ostream& err) {
   const std::filesystem::path dir = root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root);
-  std::vector<vectors::VectorFile> files;
-  for (const auto& path : vectors::VectorFiles(dir)) {
-    std::string error;
-    auto file = vectors::LoadVectorFile(path, &error);
-    if (!file) {
-      err << fmt::format("lbconform: {}: {}\n", path.string(), error);
-      return std::nullopt;
-    }
-    files.push_back(std::move(*file));
+  std::string error;
+  auto files = vectors::LoadVectorDirectory(dir, &error);
+  if (!files) {
+    err << "lbconform: " << error << "\n";
+    return std::nullopt;
   }
-  if (files.empty()) {
+  if (files->empty()) {
     err << fmt::format("lbconform: no vector files under {}\n", dir.string());
     return std::nullopt;
   }

@@ -8,6 +8,7 @@
 
 #include "reference/failover.h"
 #include "reference/reference_engine.h"
+#include "reference/testing/decide.h"
 #include "reference/testing/scenario_builder.h"
 
 namespace lbconform {
@@ -18,16 +19,8 @@ using testing::kHealthy;
 using testing::kUnhealthy;
 using testing::ScenarioBuilder;
 
-PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile = Profile::kSpecDocs) {
-  return reference::ReferenceEngine().Decide(scenario, profile);
-}
-
-bool Cites(const PassthroughDecision& decision, Clause clause) {
-  for (const TraceStep& step : decision.trace) {
-    if (step.clause == clause) return true;
-  }
-  return false;
-}
+using testing::Cites;
+using testing::Decide;
 
 // The docs/001 failover example: ig-a (us-west1-a) and ig-d (us-west1-c)
 // primary, ig-b (us-west1-a) and ig-c (us-west1-c) failover, two VMs each,

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "reference/reference_engine.h"
+#include "reference/testing/decide.h"
 #include "reference/testing/scenario_builder.h"
 
 namespace lbconform {
@@ -17,16 +18,8 @@ using testing::ScenarioBuilder;
 constexpr Spillover kStay = Spillover::kStayWithinZone;
 constexpr Spillover kSpill = Spillover::kSpillCrossZone;
 
-PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile = Profile::kSpecDocs) {
-  return reference::ReferenceEngine().Decide(scenario, profile);
-}
-
-bool Cites(const PassthroughDecision& decision, Clause clause) {
-  for (const TraceStep& step : decision.trace) {
-    if (step.clause == clause) return true;
-  }
-  return false;
-}
+using testing::Cites;
+using testing::Decide;
 
 // The zonal-match example of docs/000: primaries in zones A and B, failover
 // backends in C and D, client in A, a default failover policy.

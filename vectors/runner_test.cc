@@ -13,20 +13,13 @@
 
 #include "cli/commands.h"
 #include "vectors/checks.h"
+#include "vectors/testing/load_vectors.h"
 #include "vectors/testing/wrong_engines.h"
 
 namespace lbconform::vectors {
 namespace {
 
-std::vector<VectorFile> LoadAll() {
-  std::vector<VectorFile> files;
-  for (const auto& path : VectorFiles(DefaultVectorRoot())) {
-    std::string error;
-    auto file = LoadVectorFile(path, &error);
-    if (file) files.push_back(std::move(*file));
-  }
-  return files;
-}
+using testing::LoadAll;
 
 std::string Misbehaving(const std::string& mode) {
   return std::string("exec python3 ") + LBCONFORM_SOURCE_DIR + "/vectors/adapters/testing/misbehaving_adapter.py " + mode;
@@ -46,8 +39,9 @@ Outcome RunWith(const std::string& command, std::chrono::seconds run_timeout = s
   RunOptions options;
   options.id_patterns = {"failover/spec-example/*"};  // 6 vectors × 2 profiles
   options.run_timeout = run_timeout;
+  const std::vector<VectorFile> files = LoadAll();  // not part of what is timed
   const auto start = std::chrono::steady_clock::now();
-  RunReport report = RunVectors(LoadAll(), implementation, options);
+  RunReport report = RunVectors(files, implementation, options);
   return {std::move(report), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 

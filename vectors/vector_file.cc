@@ -250,6 +250,20 @@ std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root
   return files;
 }
 
+std::optional<std::vector<VectorFile>> LoadVectorDirectory(const std::filesystem::path& root, std::string* error) {
+  std::vector<VectorFile> files;
+  for (const auto& path : VectorFiles(root)) {
+    std::string why;
+    auto file = LoadVectorFile(path, &why);
+    if (!file) {
+      if (error != nullptr) *error = path.string() + ": " + why;
+      return std::nullopt;
+    }
+    files.push_back(std::move(*file));
+  }
+  return files;
+}
+
 std::filesystem::path DefaultVectorRoot() {
   if (const char* root = std::getenv("LBCONFORM_VECTORS_ROOT"); root != nullptr && *root != '\0') return root;
   return LBCONFORM_VECTORS_DIR;

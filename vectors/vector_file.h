@@ -70,6 +70,10 @@ std::string WriteVectorFile(const VectorFile& file);
 // edge_cases, regressions), sorted by path.
 std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root);
 
+// LoadVectorDirectory loads every file of VectorFiles(root); on the first
+// unreadable one returns nullopt and says why in `error`.
+std::optional<std::vector<VectorFile>> LoadVectorDirectory(const std::filesystem::path& root, std::string* error);
+
 // DefaultVectorRoot is $LBCONFORM_VECTORS_ROOT, else the source tree's vectors/.
 std::filesystem::path DefaultVectorRoot();
 

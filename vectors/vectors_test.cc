@@ -7,21 +7,13 @@
 
 #include "cli/engines.h"
 #include "vectors/checks.h"
+#include "vectors/testing/load_vectors.h"
 #include "vectors/schema_check.h"
 
 namespace lbconform::vectors {
 namespace {
 
-std::vector<VectorFile> LoadAll() {
-  std::vector<VectorFile> files;
-  for (const auto& path : VectorFiles(DefaultVectorRoot())) {
-    std::string error;
-    auto file = LoadVectorFile(path, &error);
-    EXPECT_TRUE(file.has_value()) << path << ": " << error;
-    if (file) files.push_back(std::move(*file));
-  }
-  return files;
-}
+using testing::LoadAll;
 
 TEST(VectorsTest, LintIsClean) {
   const std::vector<VectorFile> files = LoadAll();

@@ -6,21 +6,14 @@
 #include <iostream>
 
 #include "vectors/checks.h"
+#include "vectors/testing/load_vectors.h"
 #include "vectors/runner.h"
 #include "vectors/testing/wrong_engines.h"
 
 namespace lbconform::vectors {
 namespace {
 
-std::vector<VectorFile> LoadAll() {
-  std::vector<VectorFile> files;
-  for (const auto& path : VectorFiles(DefaultVectorRoot())) {
-    std::string error;
-    auto file = LoadVectorFile(path, &error);
-    if (file) files.push_back(std::move(*file));
-  }
-  return files;
-}
+using testing::LoadAll;
 
 TEST(WrongEnginesTest, BaselineWithoutMisreadingPasses) {
   const auto files = LoadAll();
