@@ -37,8 +37,10 @@ Decimal Decimal::FromInteger(std::int64_t value) {
 std::optional<Decimal> Decimal::FromDouble(double value) {
   if (!std::isfinite(value)) return std::nullopt;
   std::array<char, 64> buffer{};
-  // to_chars without a precision writes the shortest round-trip representation.
-  auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  // Scientific to_chars without a precision writes the shortest round-trip
+  // digits (at most 17). The plain format would print doubles of 2^53 and up
+  // as their exact integer, which can have 20 significant digits.
+  auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::scientific);
   if (ec != std::errc()) return std::nullopt;
   return FromString(std::string_view(buffer.data(), static_cast<std::size_t>(end - buffer.data())));
 }
@@ -50,8 +52,9 @@ std::optional<Decimal> Decimal::FromString(std::string_view text) {
     d.negative_ = text[i] == '-';
     ++i;
   }
-  int digits = 0;
-  int fraction_digits = 0;
+  int digits = 0;           // significant digits taken into the significand
+  int fraction_digits = 0;  // digits after the point
+  int pending_zeros = 0;    // zeros after the last non-zero digit, kept out of the significand
   bool seen_point = false;
   bool any_digit = false;
   for (; i < text.size(); ++i) {
@@ -63,13 +66,16 @@ std::optional<Decimal> Decimal::FromString(std::string_view text) {
     }
     if (c < '0' || c > '9') break;
     any_digit = true;
-    if (d.significand_ == 0 && c == '0') {
-      if (seen_point) ++fraction_digits;  // leading zeros after the point scale only
+    if (seen_point) ++fraction_digits;
+    if (c == '0') {
+      if (d.significand_ != 0) ++pending_zeros;  // leading zeros only scale
       continue;
     }
-    if (++digits > 18) return std::nullopt;
+    // A non-zero digit: the zeros before it become significant.
+    digits += pending_zeros + 1;
+    if (digits > 18) return std::nullopt;
+    for (; pending_zeros > 0; --pending_zeros) d.significand_ *= 10;
     d.significand_ = d.significand_ * 10 + static_cast<std::uint64_t>(c - '0');
-    if (seen_point) ++fraction_digits;
   }
   if (!any_digit) return std::nullopt;
   long exponent = 0;
@@ -89,7 +95,7 @@ std::optional<Decimal> Decimal::FromString(std::string_view text) {
     }
     if (exponent_negative) exponent = -exponent;
   }
-  d.exponent_ = static_cast<int>(exponent) - fraction_digits;
+  d.exponent_ = static_cast<int>(exponent) - fraction_digits + pending_zeros;
   // Canonical form: no trailing zeros in the significand, zero has exponent 0.
   if (d.significand_ == 0) {
     d.exponent_ = 0;

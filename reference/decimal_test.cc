@@ -18,6 +18,8 @@ TEST(DecimalTest, FromDoubleIsTheShortestRoundTripDecimal) {
   EXPECT_EQ(Decimal::FromDouble(-0.5)->ToString(), "-0.5");
   EXPECT_EQ(Decimal::FromDouble(1e-7)->ToString(), "0.0000001");
   EXPECT_EQ(Decimal::FromDouble(0.30000000000000004)->ToString(), "0.30000000000000004");
+  EXPECT_EQ(Decimal::FromDouble(1e20)->ToString(), "100000000000000000000");
+  EXPECT_TRUE(Decimal::FromDouble(1.8446744073709552e19).has_value());
 }
 
 TEST(DecimalTest, FromDoubleRejectsNonFinite) {
@@ -34,6 +36,11 @@ TEST(DecimalTest, FromStringParsesExponentsAndRejectsGarbage) {
   EXPECT_FALSE(Decimal::FromString("abc").has_value());
   EXPECT_FALSE(Decimal::FromString("1e").has_value());
   EXPECT_FALSE(Decimal::FromString("1234567890123456789012").has_value());
+  // Trailing zeros are not significant digits: to_chars prints 1e20 as 21 digits.
+  EXPECT_EQ(D("100000000000000000000"), D("1e20"));
+  EXPECT_EQ(D("18446744073709552000"), D("1.8446744073709552e19"));
+  EXPECT_EQ(D("0.50"), D("0.5"));
+  EXPECT_EQ(D("120.0"), D("1.2e2"));
 }
 
 TEST(DecimalTest, OrderingIsExact) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
@@ -83,10 +84,16 @@ class Object {
   Decimal Ratio(std::string_view key) {
     const json* v = Find(key);
     if (v == nullptr) return Decimal();
-    if (v->is_number_integer()) return Decimal::FromInteger(v->get<std::int64_t>());
+    // nlohmann says "integer" for unsigned values too: ask about unsigned first,
+    // so a value above the int64 range keeps its magnitude instead of wrapping.
     if (v->is_number_unsigned()) {
-      return Decimal::FromString(std::to_string(v->get<std::uint64_t>())).value_or(Decimal());
+      const auto u = v->get<std::uint64_t>();
+      if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return Decimal::FromInteger(static_cast<std::int64_t>(u));
+      }
+      return *Decimal::FromDouble(static_cast<double>(u));  // far outside [0, 1] either way
     }
+    if (v->is_number_integer()) return Decimal::FromInteger(v->get<std::int64_t>());
     if (v->is_number_float()) {
       if (auto d = Decimal::FromDouble(v->get<double>())) return *d;
       Fail(ErrorCode::MALFORMED_JSON, PathOf(key), "the number is not finite");

@@ -130,6 +130,15 @@ TEST(ScenarioJsonErrors, HugeNumbersAreMalformedOrOutOfRange) {
   EXPECT_EQ(d.errors[0].code, ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE);
 }
 
+TEST(ScenarioJsonErrors, HugeIntegersKeepTheirMagnitude) {
+  json document = Minimal();
+  document["backendService"]["failoverPolicy"] = {{"failoverRatio", 18446744073709551615ULL}};
+  const DecodedScenario decoded = DecodeScenario(document.dump());
+  ASSERT_TRUE(decoded.scenario.has_value());
+  EXPECT_GT(decoded.scenario->failover_policy.failover_ratio, Decimal::FromInteger(1));
+  EXPECT_FALSE(decoded.scenario->failover_policy.failover_ratio.negative());
+}
+
 TEST(ScenarioJsonErrors, TenThousandDeepNestingIsRefusedQuickly) {
   const std::string deep = std::string(10'000, '[') + std::string(10'000, ']');
   EXPECT_EQ(FirstError(deep), ErrorCode::JSON_TOO_DEEP);
