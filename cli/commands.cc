@@ -83,8 +83,7 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   if (!text) return kExitUsage;
 
   DecodedScenario decoded = DecodeScenario(*text);
-  const PassthroughDecision decision = decoded.scenario ? engine->Decide(*decoded.scenario, *profile)
-                                                        : InvalidDecision(decoded.errors);
+  const PassthroughDecision decision = DecideDecoded(*engine, decoded, *profile);
   if (explain) {
     out << RenderExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine->name(),
                              *profile);

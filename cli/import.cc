@@ -1,5 +1,7 @@
 #include "cli/import.h"
 
+#include "reference/scenario_json.h"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -7,23 +9,6 @@
 namespace lbconform {
 
 using nlohmann::json;
-
-namespace {
-
-std::string LastSegment(const std::string& url) {
-  const std::size_t slash = url.rfind('/');
-  return slash == std::string::npos ? url : url.substr(slash + 1);
-}
-
-std::string ZoneOf(const std::string& instance_url) {
-  const std::string marker = "/zones/";
-  const std::size_t at = instance_url.find(marker);
-  if (at == std::string::npos) return "";
-  const std::size_t start = at + marker.size();
-  return instance_url.substr(start, instance_url.find('/', start) - start);
-}
-
-}  // namespace
 
 ImportResult ImportGcloud(const json& describe, const json& health, const ImportOptions& options) {
   ImportResult result;
@@ -50,7 +35,7 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
     const std::string group = entry["backend"].get<std::string>();
     const json status = entry.value("status", json::object());
     if (!status.is_object() || !status.contains("healthStatus")) {
-      result.warnings.push_back("group " + LastSegment(group) + " reports no healthStatus: no instances");
+      result.warnings.push_back("group " + LastPathSegment(group) + " reports no healthStatus: no instances");
       continue;
     }
     if (!status["healthStatus"].is_array()) {
@@ -62,11 +47,11 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
         result.error = "a healthStatus entry of " + group + " has no instance";
         return result;
       }
-      const std::string rule = LastSegment(h.value("forwardingRule", std::string()));
+      const std::string rule = LastPathSegment(h.value("forwardingRule", std::string()));
       if (!options.forwarding_rule.empty() && rule != options.forwarding_rule) continue;
       const std::string instance = h["instance"].get<std::string>();
       Seen& seen = vms[instance];
-      seen.zone = ZoneOf(instance);
+      seen.zone = ZoneInUrl(instance);
       seen.group = group;
       (h.value("healthState", std::string()) == "HEALTHY" ? seen.healthy : seen.unhealthy) += 1;
     }
@@ -80,9 +65,9 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
     if (seen.healthy > 0 && seen.unhealthy > 0) {
       result.warnings.push_back(fmt::format("{}: {} forwarding rule(s) report HEALTHY and {} UNHEALTHY; taken as "
                                             "UNHEALTHY (use --forwarding-rule to pick one)",
-                                            LastSegment(url), seen.healthy, seen.unhealthy));
+                                            LastPathSegment(url), seen.healthy, seen.unhealthy));
     }
-    instances.push_back({{"name", LastSegment(url)},
+    instances.push_back({{"name", LastPathSegment(url)},
                          {"zone", seen.zone},
                          {"group", seen.group},
                          {"healthState", seen.unhealthy == 0 && seen.healthy > 0 ? "HEALTHY" : "UNHEALTHY"}});
@@ -92,7 +77,7 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
   if (!options.client_region.empty()) {
     client["region"] = options.client_region;
   } else if (options.client_type != "VM") {
-    client["region"] = LastSegment(describe["region"].get<std::string>());
+    client["region"] = LastPathSegment(describe["region"].get<std::string>());
   }
   result.scenario = json{{"kind", "passthrough"},
                          {"description", fmt::format("imported from gcloud output for backend service {}",

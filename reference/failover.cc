@@ -65,17 +65,17 @@ EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<Backe
   // [TD-1] "distributes new connections to its healthy backend VMs if at least
   // one backend VM is healthy".
   if (!healthy.empty()) {
-    trace.Add(Clause::TD_1, [&] { return std::string(fmt::format("no failover configured; {} of {} backend VMs are "
+    trace.Add(Clause::TD_1, [&] { return fmt::format("no failover configured; {} of {} backend VMs are "
                                                "healthy: eligible = all healthy backends",
-                                               healthy.size(), all.size())); });
+                                               healthy.size(), all.size()); });
     return {EligibleKind::kAllHealthy, healthy};
   }
   // [TD-2] "When all backend VMs are unhealthy, the load balancer distributes
   // new connections among all backends as a last resort." (GAP-13: with no VM
   // at all the set is empty and connections are dropped.)
-  trace.Add(Clause::TD_2, [&] { return std::string(fmt::format("no failover configured; none of {} backend VMs is "
+  trace.Add(Clause::TD_2, [&] { return fmt::format("no failover configured; none of {} backend VMs is "
                                              "healthy: eligible = all backends (last resort)",
-                                             all.size())); });
+                                             all.size()); });
   return {EligibleKind::kAllLastResort, all};
 }
 
@@ -120,10 +120,10 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   // Row 1 [FO-12]: all healthy primary VMs. The comparison is >= (GAP-2).
   const bool row_one = ratio_is_zero ? hp > 0 : HealthyPrimaryRatioAtLeast(hp, p, x);
   if (row_one) {
-    trace.Add(Clause::FO_12, [&] { return std::string(fmt::format("{}: {} → active pool = all healthy primary VMs",
+    trace.Add(Clause::FO_12, [&] { return fmt::format("{}: {} → active pool = all healthy primary VMs",
                                                 state,
                                                 ratio_is_zero ? "ratio 0 and a primary is healthy"
-                                                              : "healthy-primary ratio ≥ ratio")); });
+                                                              : "healthy-primary ratio ≥ ratio"); });
     // [FO-8] The active pool holds primary VMs only.
     trace.Add(Clause::FO_8, [&] { return std::string("the active pool holds primary VMs only"); });
     return {EligibleKind::kPrimaryHealthy, healthy_primaries};
@@ -133,9 +133,9 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   // only once too few primaries are healthy. (GAP-3: ratio 0 is its own case.)
   const bool too_few_primaries = ratio_is_zero ? hp == 0 : !HealthyPrimaryRatioAtLeast(hp, p, x);
   if (hb >= 1 && too_few_primaries) {
-    trace.Add(Clause::FO_13, [&] { return std::string(fmt::format("{}: too few healthy primaries and a backup is "
+    trace.Add(Clause::FO_13, [&] { return fmt::format("{}: too few healthy primaries and a backup is "
                                                 "healthy → active pool = all healthy backup VMs",
-                                                state)); });
+                                                state); });
     // [FO-9] This is failover: primaries leave the pool, healthy backups join.
     // [FO-8] The active pool holds backup VMs only.
     trace.Add(Clause::FO_9, [&] { return std::string("failover: primary VMs leave the active pool, even healthy ones"); });
@@ -145,23 +145,23 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   // Row 3 [FO-14] and dropping [FO-20]: every primary and backup VM unhealthy.
   if (hp == 0 && hb == 0) {
     if (policy.drop_traffic_if_unhealthy) {
-      trace.Add(Clause::FO_20, [&] { return std::string(fmt::format("{}: every VM unhealthy and dropTrafficIfUnhealthy "
+      trace.Add(Clause::FO_20, [&] { return fmt::format("{}: every VM unhealthy and dropTrafficIfUnhealthy "
                                                   "→ new connections are dropped",
-                                                  state)); });
+                                                  state); });
       return {EligibleKind::kDrop, {}};
     }
     // [FO-19] The last resort uses primary VMs only; backups are excluded.
-    trace.Add(Clause::FO_14, [&] { return std::string(fmt::format("{}: every VM unhealthy → active pool = all primary "
+    trace.Add(Clause::FO_14, [&] { return fmt::format("{}: every VM unhealthy → active pool = all primary "
                                                 "VMs as a last resort",
-                                                state)); });
+                                                state); });
     trace.Add(Clause::FO_19, [&] { return std::string("backup VMs are excluded from the last resort"); });
     return {EligibleKind::kPrimaryLastResort, primaries};
   }
 
   // GAP-1: no row covers hP > 0, hP/P < x, hB = 0. Reading: healthy primaries.
-  trace.Add(Clause::FO_12, [&] { return std::string(fmt::format("{}: too few healthy primaries but no healthy backup; "
+  trace.Add(Clause::FO_12, [&] { return fmt::format("{}: too few healthy primaries but no healthy backup; "
                                               "the table has no row (GAP-1) → all healthy primary VMs",
-                                              state)); });
+                                              state); });
   return {EligibleKind::kPrimaryHealthy, healthy_primaries};
 }
 

@@ -150,21 +150,11 @@ std::vector<std::string> Segments(std::string_view path) {
   return segments;
 }
 
-// LastSegment is a resource's short name: the text after the last '/'.
+// LastSegment is LastPathSegment, which must not be empty.
 std::string LastSegment(const std::string& text, const std::string& path) {
-  const std::size_t slash = text.rfind('/');
-  std::string name = slash == std::string::npos ? text : text.substr(slash + 1);
+  std::string name = LastPathSegment(text);
   if (name.empty()) Fail(ErrorCode::INVALID_NAME, path, fmt::format("'{}' has no name", text));
   return name;
-}
-
-// ZoneInUrl returns Z for ".../zones/Z/...", or "".
-std::string ZoneInUrl(const std::string& url) {
-  const std::vector<std::string> segments = Segments(url);
-  for (std::size_t i = 0; i + 2 < segments.size(); ++i) {
-    if (segments[i] == "zones") return segments[i + 1];
-  }
-  return "";
 }
 
 bool ZoneInRegion(const std::string& zone, const std::string& region) {
@@ -428,6 +418,23 @@ json Names(const BackendNames& names) { return json(names); }
 }  // namespace
 
 // ------------------------------ Public entry points
+
+std::string LastPathSegment(std::string_view url) {
+  const std::size_t slash = url.rfind('/');
+  return std::string(slash == std::string_view::npos ? url : url.substr(slash + 1));
+}
+
+std::string ZoneInUrl(std::string_view url) {
+  const std::vector<std::string> segments = Segments(url);
+  for (std::size_t i = 0; i + 2 < segments.size(); ++i) {
+    if (segments[i] == "zones") return segments[i + 1];
+  }
+  return "";
+}
+
+PassthroughDecision DecideDecoded(const Engine& engine, const DecodedScenario& decoded, Profile profile) {
+  return decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
+}
 
 std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors) {
   if (text.size() > kMaxInputBytes) {

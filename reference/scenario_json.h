@@ -34,6 +34,15 @@ std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vect
 DecodedScenario DecodeScenario(std::string_view text);
 DecodedScenario DecodeScenarioDocument(const nlohmann::json& document);
 
+// DecideDecoded is the engine's decision for a decoded document, or the
+// rejection the decoder reported.
+PassthroughDecision DecideDecoded(const Engine& engine, const DecodedScenario& decoded, Profile profile);
+
+// LastPathSegment is a resource's short name ("…/instances/vm-1" → "vm-1");
+// ZoneInUrl is Z for ".../zones/Z/...", else "".
+std::string LastPathSegment(std::string_view url);
+std::string ZoneInUrl(std::string_view url);
+
 // EncodeScenario writes a scenario that DecodeScenario reads back unchanged.
 nlohmann::json EncodeScenario(const PassthroughScenario& scenario);
 

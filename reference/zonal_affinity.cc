@@ -50,18 +50,18 @@ void StayWithinZone(ZonalAffinityResult& result, const EligibleBackends& origina
   if (!intersection.empty()) {
     // [ZA-32] Non-empty: the modified eligible backends are the intersection.
     // [ZA-34] With all unhealthy primaries eligible it is never empty.
-    trace.Add(IsLastResort(original.kind) ? Clause::ZA_34 : Clause::ZA_32, [&] { return std::string(fmt::format("STAY_WITHIN_ZONE: zonally matched ∩ original eligible = {} → "
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_34 : Clause::ZA_32, [&] { return fmt::format("STAY_WITHIN_ZONE: zonally matched ∩ original eligible = {} → "
                                  "modified eligible = the intersection",
-                                 List(intersection))); });
+                                 List(intersection)); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
   }
   // [ZA-33] Empty: the zonally matched backends themselves, all unhealthy.
-  trace.Add(Clause::ZA_33, [&] { return std::string(fmt::format("STAY_WITHIN_ZONE: no eligible backend in the client's "
+  trace.Add(Clause::ZA_33, [&] { return fmt::format("STAY_WITHIN_ZONE: no eligible backend in the client's "
                                               "zone → modified eligible = the zonally matched "
                                               "backends {}, all unhealthy",
-                                              List(result.zonally_matched))); });
+                                              List(result.zonally_matched)); });
   result.outcome = ZonalAffinityOutcome::kReplaced;
   result.modified_eligible = result.zonally_matched;
 }
@@ -83,9 +83,9 @@ void SpillCrossZoneWithZeroRatio(ZonalAffinityResult& result, const EligibleBack
   if (!intersection.empty()) {
     // [ZA-36] Non-empty: the intersection. [ZA-38] With all unhealthy
     // primaries eligible it is never empty: connections stay in the zone.
-    trace.Add(IsLastResort(original.kind) ? Clause::ZA_38 : Clause::ZA_36, [&] { return std::string(fmt::format("SPILL_CROSS_ZONE (ratio 0): zonally matched ∩ original eligible "
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_38 : Clause::ZA_36, [&] { return fmt::format("SPILL_CROSS_ZONE (ratio 0): zonally matched ∩ original eligible "
                                  "= {} → modified eligible = the intersection",
-                                 List(intersection))); });
+                                 List(intersection)); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
@@ -140,8 +140,8 @@ void SpillCrossZoneWithNonZeroRatio(ZonalAffinityResult& result, const EligibleB
     // [ZA-40] Computed ratio ≥ spillover ratio: the intersection. [ZA-42] With
     // all unhealthy primaries eligible this always holds under docs/000.
     trace.Add(formula, [&] { return std::string(comparison); });
-    trace.Add(IsLastResort(original.kind) ? Clause::ZA_42 : Clause::ZA_40, [&] { return std::string(fmt::format("SPILL_CROSS_ZONE: modified eligible = the intersection {}",
-                                 List(intersection))); });
+    trace.Add(IsLastResort(original.kind) ? Clause::ZA_42 : Clause::ZA_40, [&] { return fmt::format("SPILL_CROSS_ZONE: modified eligible = the intersection {}",
+                                 List(intersection)); });
     result.outcome = ZonalAffinityOutcome::kRefined;
     result.modified_eligible = intersection;
     return;
@@ -165,9 +165,9 @@ bool ClientIsCompatible(const Client& client, const std::string& load_balancer_r
     case ClientType::kVpnTunnel:
     case ClientType::kInterconnectAttachment:
       // [ZA-10] Regional resources: never zonal affinity.
-      trace.Add(Clause::ZA_10, [&] { return std::string(fmt::format("client is a {}: a regional resource, never a "
+      trace.Add(Clause::ZA_10, [&] { return fmt::format("client is a {}: a regional resource, never a "
                                                   "compatible client",
-                                                  NameOf(client.type))); });
+                                                  NameOf(client.type)); });
       return false;
     case ClientType::kPscEndpoint:
       // [ZA-8] Only clients sending to the load balancer, not to a PSC endpoint.
@@ -179,15 +179,15 @@ bool ClientIsCompatible(const Client& client, const std::string& load_balancer_r
   }
   if (client.region != load_balancer_region) {
     // [ZA-11] A VM in another region never shares a zone with the backends.
-    trace.Add(Clause::ZA_11, [&] { return std::string(fmt::format("client VM is in region {}, the load balancer in {}: "
+    trace.Add(Clause::ZA_11, [&] { return fmt::format("client VM is in region {}, the load balancer in {}: "
                                                 "not a compatible client",
-                                                client.region, load_balancer_region)); });
+                                                client.region, load_balancer_region); });
     return false;
   }
   // [ZA-9] A VM client in the load balancer's region is compatible.
-  trace.Add(Clause::ZA_9, [&] { return std::string(fmt::format("client VM in {} ({}) is in the load balancer's region: "
+  trace.Add(Clause::ZA_9, [&] { return fmt::format("client VM in {} ({}) is in the load balancer's region: "
                                              "compatible",
-                                             client.zone, client.region)); });
+                                             client.zone, client.region); });
   return true;
 }
 
@@ -283,15 +283,15 @@ ZonalAffinityResult AdjustForZonalAffinity(const PassthroughScenario& scenario,
   // Examples: [ZA-27] primaries in A and B, client in A → match;
   //           [ZA-28] failover backends in C and D, client in A → no match.
   if (result.zonally_matched.empty()) {
-    trace.Add(Clause::ZA_23, [&] { return std::string(fmt::format("no zonal-match test backend is in the client's zone "
+    trace.Add(Clause::ZA_23, [&] { return fmt::format("no zonal-match test backend is in the client's zone "
                                                 "{}: no zonal match, original eligible backends "
                                                 "unchanged",
-                                                scenario.client.zone)); });
+                                                scenario.client.zone); });
     result.status = ZonalAffinityStatus::kNoZonalMatch;
     return Unchanged(result, original);
   }
-  trace.Add(Clause::ZA_23, [&] { return std::string(fmt::format("zonal match: zonally matched backends in {} = {}",
-                                              scenario.client.zone, List(result.zonally_matched))); });
+  trace.Add(Clause::ZA_23, [&] { return fmt::format("zonal match: zonally matched backends in {} = {}",
+                                              scenario.client.zone, List(result.zonally_matched)); });
   result.status = ZonalAffinityStatus::kApplied;
 
   // [ZA-21] Step 4, [ZA-29]: apply the logic of the configured option.

@@ -92,9 +92,7 @@ std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const 
 json DecideVector(const Engine& engine, const json& input, Profile profile) {
   const DecodedScenario decoded =
       input.is_string() ? DecodeScenario(input.get<std::string>()) : DecodeScenarioDocument(input);
-  const PassthroughDecision decision =
-      decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
-  return EncodeDecision(decision);
+  return EncodeDecision(DecideDecoded(engine, decoded, profile));
 }
 
 bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::string* field) {

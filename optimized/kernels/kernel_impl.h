@@ -135,7 +135,6 @@ LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const 
 template <class Ops>
 LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint64_t* healthy,
                                           std::int32_t zone, bool compatible, KernelResult& r) {
-  std::uint64_t scratch_test[Ops::kScratchWords];
   std::uint64_t scratch_matched[Ops::kScratchWords];
   std::uint64_t* heap = nullptr;
   std::uint64_t* test = r.test;
@@ -148,7 +147,6 @@ LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint
       matched = heap;
     }
   }
-  (void)scratch_test;
   DecideOneGeneric<Ops>(t, healthy, zone, compatible, r.eligible, r.modified, test, matched, r);
   delete[] heap;
 }
