@@ -27,7 +27,7 @@ constexpr GapInfo kGaps[] = {
 #undef LB_GAP
 };
 
-constexpr std::array kProfiles = {Profile::kSpecDocs, Profile::kEn20260402};
+constexpr std::array kProfiles = {Profile::kSpecDocs, Profile::kEn20260402, Profile::kApi10Min};
 
 }  // namespace
 
@@ -63,6 +63,8 @@ std::string_view NameOf(Profile profile) {
       return "spec-docs";
     case Profile::kEn20260402:
       return "en-2026-04-02";
+    case Profile::kApi10Min:
+      return "api-10min";
   }
   return "?";
 }
@@ -75,5 +77,40 @@ std::optional<Profile> ProfileFromName(std::string_view name) {
 }
 
 std::span<const Profile> AllProfiles() { return kProfiles; }
+
+namespace {
+
+constexpr ScenarioKind kScenarioKinds[] = {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline};
+constexpr Profile kPassthroughProfiles[] = {Profile::kSpecDocs, Profile::kEn20260402};
+
+}  // namespace
+
+std::string_view NameOf(ScenarioKind kind) {
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return "passthrough";
+    case ScenarioKind::kPassthroughTimeline:
+      return "passthrough-timeline";
+  }
+  return "?";
+}
+
+std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name) {
+  for (ScenarioKind kind : kScenarioKinds) {
+    if (NameOf(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::span<const ScenarioKind> AllScenarioKinds() { return kScenarioKinds; }
+
+std::span<const Profile> ProfilesOf(ScenarioKind kind) {
+  return kind == ScenarioKind::kPassthrough ? std::span<const Profile>(kPassthroughProfiles)
+                                            : AllProfiles();
+}
+
+std::int64_t DrainingTimeoutSeconds(Profile profile) {
+  return profile == Profile::kApi10Min ? 600 : 300;  // [FO-21] and GAP-7
+}
 
 }  // namespace lbconform

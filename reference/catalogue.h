@@ -3,6 +3,7 @@
 #ifndef LBCONFORM_REFERENCE_CATALOGUE_H_
 #define LBCONFORM_REFERENCE_CATALOGUE_H_
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -63,11 +64,29 @@ std::span<const GapInfo> AllGaps();
 enum class Profile {
   kSpecDocs,     // "spec-docs": the texts in ../shared/spec/docs (default)
   kEn20260402,   // "en-2026-04-02": the English zonal-affinity page of 2026-04-02
+  kApi10Min,     // "api-10min": the API's fixed 10-minute connection draining (GAP-7)
 };
 
 std::string_view NameOf(Profile profile);
 std::optional<Profile> ProfileFromName(std::string_view name);
 std::span<const Profile> AllProfiles();
+
+// ScenarioKind is a scenario document's `kind`.
+enum class ScenarioKind {
+  kPassthrough,          // "passthrough": one new connection (CONTRACT.md §2)
+  kPassthroughTimeline,  // "passthrough-timeline": connections over time
+};
+
+std::string_view NameOf(ScenarioKind kind);
+std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name);
+std::span<const ScenarioKind> AllScenarioKinds();
+// ProfilesOf lists the profiles under which a kind's decisions can differ:
+// api-10min changes only draining, so it is a profile of the timeline alone.
+std::span<const Profile> ProfilesOf(ScenarioKind kind);
+
+// DrainingTimeoutSeconds is the connection draining timeout of a profile
+// (GAP-7): 300 s in the failover text, 600 s in the API.
+std::int64_t DrainingTimeoutSeconds(Profile profile);
 
 }  // namespace lbconform
 

@@ -159,6 +159,9 @@ std::string_view NameOf(ZonalAffinityOutcome value);
 
 // ------------------------------ Engines
 
+struct TimelineScenario;  // reference/timeline_model.h
+struct TimelineDecision;
+
 // Engine decides scenarios. Every engine of lbconform implements this
 // interface; tests, fuzzers and benchmarks loop over the available ones.
 class Engine {
@@ -169,6 +172,8 @@ class Engine {
   // passed the decoder; spec-level validation is the engine's job.
   virtual PassthroughDecision Decide(const PassthroughScenario& scenario,
                                      Profile profile) const = 0;
+  // DecideTimeline returns the state after each event of a timeline.
+  virtual TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const = 0;
 };
 
 }  // namespace lbconform

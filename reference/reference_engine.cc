@@ -18,7 +18,10 @@ PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario,
   Trace trace(trace_);
   std::vector<Error> errors = ValidateScenario(scenario, profile, trace);
   if (!errors.empty()) return InvalidDecision(std::move(errors));
+  return DecideNewConnection(scenario, profile, trace);
+}
 
+PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Profile profile, Trace& trace) {
   PassthroughDecision decision;
   const std::vector<BackendVm> vms = ConfiguredBackends(scenario);
 

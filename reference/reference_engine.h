@@ -2,9 +2,14 @@
 #ifndef LBCONFORM_REFERENCE_REFERENCE_ENGINE_H_
 #define LBCONFORM_REFERENCE_REFERENCE_ENGINE_H_
 
+#include "reference/failover.h"
 #include "reference/model.h"
 
 namespace lbconform::reference {
+
+// DecideNewConnection runs steps 2.1-2.3 [TD-3] for a scenario that has
+// passed ValidateScenario: where a new connection may go right now.
+PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Profile profile, Trace& trace);
 
 class ReferenceEngine final : public Engine {
  public:
@@ -12,6 +17,7 @@ class ReferenceEngine final : public Engine {
   explicit ReferenceEngine(bool trace = true) : trace_(trace) {}
   std::string_view name() const override { return "reference"; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
+  TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
 
  private:
   bool trace_;
