@@ -51,13 +51,7 @@ CompiledPassthrough CompiledPassthrough::Compile(const PassthroughScenario& scen
   t.zone_count = static_cast<std::uint32_t>(c.zone_names_.size());
   t.failover_configured = std::any_of(scenario.backends.begin(), scenario.backends.end(),
                                       [](const BackendGroup& b) { return b.failover; });
-  const Decimal& ratio = scenario.failover_policy.failover_ratio;
-  t.failover_ratio_zero = ratio.is_zero();
-  const std::uint32_t primaries = Popcount(c.primary_.data(), words);
-  // With no primary VM the healthy ratio counts as 0, which never meets a
-  // non-zero ratio: an unreachable threshold.
-  t.min_healthy_primaries = primaries == 0 ? 1 : MinimumCountAtLeast(ratio, primaries);
-  t.drop_traffic_if_unhealthy = scenario.failover_policy.drop_traffic_if_unhealthy;
+  c.SetFailoverPolicy(scenario.failover_policy);
   t.spillover = static_cast<std::uint8_t>(scenario.zonal_affinity.spillover);
   t.spillover_ratio_zero = scenario.zonal_affinity.spillover_ratio.is_zero();
   t.english_revision = profile == Profile::kEn20260402;
@@ -85,6 +79,20 @@ CompiledPassthrough CompiledPassthrough::Compile(const PassthroughScenario& scen
   }
   c.Refresh();
   return c;
+}
+
+void CompiledPassthrough::SetFailoverPolicy(const FailoverPolicy& policy) {
+  KernelTables& t = tables_;
+  t.failover_ratio_zero = policy.failover_ratio.is_zero();
+  const std::uint32_t primaries = Popcount(primary_.data(), t.words);
+  // With no primary VM the healthy ratio counts as 0, which never meets a
+  // non-zero ratio: an unreachable threshold.
+  t.min_healthy_primaries = primaries == 0 ? 1 : MinimumCountAtLeast(policy.failover_ratio, primaries);
+  t.drop_traffic_if_unhealthy = policy.drop_traffic_if_unhealthy;
+}
+
+std::size_t CompiledPassthrough::BitOf(std::string_view name) const {
+  return static_cast<std::size_t>(std::lower_bound(names_.begin(), names_.end(), name) - names_.begin());
 }
 
 void CompiledPassthrough::Refresh() {

@@ -32,6 +32,12 @@ class CompiledPassthrough {
   const std::vector<std::string>& vm_names() const { return names_; }
   const KernelTables& tables() const { return tables_; }
 
+  // SetFailoverPolicy recomputes the failover thresholds after a policy change
+  // (a timeline's `config` event); the masks stay.
+  void SetFailoverPolicy(const FailoverPolicy& policy);
+  // BitOf is the bit of an instance name (it must be one of vm_names()).
+  std::size_t BitOf(std::string_view name) const;
+
   // HealthMask is the scenario's own health as a mask.
   std::vector<std::uint64_t> HealthMask(const PassthroughScenario& scenario) const;
   // ZoneIndex is the index of a zone holding a VM, or -1.

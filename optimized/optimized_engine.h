@@ -34,6 +34,7 @@ class OptimizedEngine final : public Engine {
   std::string_view active_kernel() const { return kernel_.name; }
   const Kernel& kernel() const { return kernel_; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
+  TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
 
  private:
   std::string name_;
