@@ -23,6 +23,7 @@
 #include "cli/render.h"
 #include "reference/reference_engine.h"
 #include "reference/scenario_json.h"
+#include "reference/timeline_json.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 
@@ -76,12 +77,31 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   }
   const std::optional<Profile> profile = ProfileFromName(options.profile);
   if (!profile) {
-    err << fmt::format("lbconform: unknown profile '{}' (spec-docs, en-2026-04-02)\n", options.profile);
+    err << fmt::format("lbconform: unknown profile '{}' (spec-docs, en-2026-04-02, api-10min)\n", options.profile);
     return kExitUsage;
   }
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
 
+  {
+    // A timeline document goes its own way; anything else (including text
+    // that is not JSON) is decoded, or rejected, as a passthrough scenario.
+    std::vector<Error> ignored;
+    const std::optional<nlohmann::json> document = ParseJsonDocument(*text, ignored);
+    if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
+      const DecodedTimeline decoded = DecodeTimelineDocument(*document);
+      const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
+                                                         : InvalidTimelineDecision(decoded.errors);
+      const TimelineScenario* timeline = decoded.timeline ? &*decoded.timeline : nullptr;
+      if (explain) {
+        out << RenderTimelineExplanation(timeline, decision, engine->name(), *profile);
+      } else {
+        out << DumpJson(EncodeTimelineDecision(decision, {.trace = options.trace}, timeline), options.pretty ? 2 : -1)
+            << "\n";
+      }
+      return decision.valid() ? kExitOk : kExitRejected;
+    }
+  }
   DecodedScenario decoded = DecodeScenario(*text);
   const PassthroughDecision decision = DecideDecoded(*engine, decoded, *profile);
   if (explain) {
@@ -98,7 +118,7 @@ void AddDecideOptions(CLI::App& command, DecideOptions& options) {
       ->capture_default_str();
   command.add_option("--engine", options.engine, "Engine to decide with (see `lbconform engines`)")
       ->capture_default_str();
-  command.add_option("--profile", options.profile, "Spec revision: spec-docs or en-2026-04-02")
+  command.add_option("--profile", options.profile, "Spec revision: spec-docs, en-2026-04-02, or api-10min (timelines: 10-minute draining)")
       ->capture_default_str();
 }
 
@@ -294,12 +314,12 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out)
     if (type == "hello") {
       out << DumpJson({{"type", "hello"}, {"protocol", 1},
                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", {"passthrough"}}})
+                       {"kinds", {"passthrough", "passthrough-timeline"}}})
           << std::endl;
     } else if (type == "case") {
       const nlohmann::json id = message.value("id", nlohmann::json());
       const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
-      if (message.value("kind", "passthrough") != "passthrough" || !profile) {
+      if (!ScenarioKindFromName(message.value("kind", "passthrough")) || !profile) {
         out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
         continue;
       }
@@ -419,7 +439,7 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   run->add_option("--impl", run_options.impl, "Adapter command (run by /bin/sh) speaking the protocol");
   run->add_option("--vectors", run_options.vectors, "Vector folder (default: the suite's vectors/)");
   run->add_option("--engine", run_options.engines, "Only these built-in engines");
-  run->add_option("--profile", run_options.profiles, "Only these profiles (spec-docs, en-2026-04-02)");
+  run->add_option("--profile", run_options.profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
   run->add_option("--id", run_options.ids, "Only vectors whose id matches this glob");
   run->add_option("--clause", run_options.clauses, "Only vectors citing this clause");
   run->add_option("--flag", run_options.flags, "Only vectors carrying this flag");

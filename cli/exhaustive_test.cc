@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/engines.h"
+#include "reference/timeline_model.h"
 
 namespace lbconform {
 namespace {
@@ -53,6 +54,9 @@ class DropEverything final : public Engine {
     PassthroughDecision d = AvailableEngines().front()->Decide(scenario, profile);
     if (d.valid()) d.modified_eligible.clear();
     return d;
+  }
+  TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override {
+    return AvailableEngines().front()->DecideTimeline(timeline, profile);
   }
 };
 

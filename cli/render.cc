@@ -63,6 +63,23 @@ void RenderScenario(const PassthroughScenario& scenario, std::string& out) {
 
 }  // namespace
 
+namespace {
+
+void RenderRejection(const std::vector<Error>& errors, std::string& out) {
+  out += "REJECTED: the scenario is not a configuration the spec accepts.\n";
+  for (const Error& e : errors) {
+    const auto& info = AllErrorCodes()[static_cast<std::size_t>(e.code)];
+    out += fmt::format("  {} at {}: {}\n", NameOf(e.code), e.path.empty() ? "/" : e.path, e.message);
+    if (!info.clause.empty()) {
+      if (auto clause = ClauseFromId(info.clause)) {
+        out += fmt::format("    [{}] {}\n", info.clause, InfoOf(*clause).paraphrase);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 std::string RenderExplanation(const PassthroughScenario* scenario, const PassthroughDecision& decision,
                               std::string_view engine, Profile profile) {
   std::string out = fmt::format("lbconform explain — engine {}, profile {}\n\n", engine, NameOf(profile));
@@ -71,16 +88,7 @@ std::string RenderExplanation(const PassthroughScenario* scenario, const Passthr
     out += "\n";
   }
   if (!decision.valid()) {
-    out += "REJECTED: the scenario is not a configuration the spec accepts.\n";
-    for (const Error& e : decision.errors) {
-      const auto& info = AllErrorCodes()[static_cast<std::size_t>(e.code)];
-      out += fmt::format("  {} at {}: {}\n", NameOf(e.code), e.path.empty() ? "/" : e.path, e.message);
-      if (!info.clause.empty()) {
-        if (auto clause = ClauseFromId(info.clause)) {
-          out += fmt::format("    [{}] {}\n", info.clause, InfoOf(*clause).paraphrase);
-        }
-      }
-    }
+    RenderRejection(decision.errors, out);
     return out;
   }
   out += "Steps\n";
@@ -114,6 +122,63 @@ std::string RenderExplanation(const PassthroughScenario* scenario, const Passthr
   } else {
     out += fmt::format("Result: a new connection goes to one of {} VM(s): {}\n",
                        decision.modified_eligible.size(), Join(decision.modified_eligible));
+  }
+  return out;
+}
+
+std::string RenderTimelineExplanation(const TimelineScenario* timeline, const TimelineDecision& decision,
+                                      std::string_view engine, Profile profile) {
+  std::string out = fmt::format("lbconform explain — timeline, engine {}, profile {}\n\n", engine, NameOf(profile));
+  if (timeline != nullptr) {
+    RenderScenario(timeline->initial, out);
+    const ConnectionTracking& t = timeline->tracking;
+    out += fmt::format("  connection tracking: {}, session affinity {}, persistence on unhealthy backends {}\n",
+                       NameOf(t.tracking_mode), NameOf(t.session_affinity), NameOf(t.persistence));
+    out += fmt::format("  connection draining on failover/failback: {}, {} s{}\n\n",
+                       timeline->initial.failover_policy.disable_connection_drain_on_failover ? "disabled" : "enabled",
+                       timeline->draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile)),
+                       timeline->draining_timeout_sec ? " (drainingTimeoutSec)" : " (profile, GAP-7)");
+  }
+  if (!decision.valid()) {
+    RenderRejection(decision.errors, out);
+    return out;
+  }
+  out += fmt::format("Before the first event: active pool {} [{}], new connections to [{}]\n",
+                     NameOf(decision.initial.eligible_kind), Join(decision.initial.eligible),
+                     Join(decision.initial.modified_eligible));
+  for (std::size_t i = 0; i < decision.steps.size(); ++i) {
+    const TimelineStep& step = decision.steps[i];
+    const std::string what = timeline != nullptr && i < timeline->events.size()
+                                 ? DescribeEvent(*timeline, timeline->events[i])
+                                 : std::string("event");
+    out += fmt::format("\nt={:<6} {}{}\n", step.at, what,
+                       step.transition == Transition::kNone ? "" : fmt::format("  => {}", NameOf(step.transition)));
+    for (const TraceStep& t : step.trace) out += fmt::format("         [{}] {}\n", IdOf(t.clause), t.text);
+    out += fmt::format("         active pool {} [{}]; new connections to [{}]\n", NameOf(step.pool.eligible_kind),
+                       Join(step.pool.eligible), Join(step.pool.modified_eligible));
+    // Only what changed at this event; the full table closes the explanation.
+    const std::vector<ConnectionStatus> none;
+    const std::vector<ConnectionStatus>& before = i == 0 ? none : decision.steps[i - 1].connections;
+    std::size_t unchanged = 0;
+    for (const ConnectionStatus& c : step.connections) {
+      auto was = std::find_if(before.begin(), before.end(), [&](const ConnectionStatus& b) { return b.id == c.id; });
+      if (was != before.end() && *was == c) {
+        ++unchanged;
+        continue;
+      }
+      out += fmt::format("         {:<12} {:<4} -> {:<10} {}{}\n", c.id, NameOf(c.protocol), c.instance,
+                         was == before.end() ? std::string(NameOf(c.state))
+                                             : fmt::format("{} -> {}", NameOf(was->state), NameOf(c.state)),
+                         c.draining_until ? fmt::format(" until t={}", *c.draining_until) : "");
+    }
+    if (unchanged > 0) out += fmt::format("         ({} other connection(s) unchanged)\n", unchanged);
+  }
+  if (!decision.steps.empty()) {
+    out += "\nConnections after the last event\n";
+    for (const ConnectionStatus& c : decision.steps.back().connections) {
+      out += fmt::format("  {:<12} {:<4} -> {:<10} {}{}\n", c.id, NameOf(c.protocol), c.instance, NameOf(c.state),
+                         c.draining_until ? fmt::format(" until t={}", *c.draining_until) : "");
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "reference/model.h"
+#include "reference/timeline_model.h"
 
 namespace lbconform {
 
@@ -12,6 +13,12 @@ namespace lbconform {
 // clause, the five sets and the result, in plain text.
 std::string RenderExplanation(const PassthroughScenario* scenario, const PassthroughDecision& decision,
                               std::string_view engine, Profile profile);
+
+// RenderTimelineExplanation is `lbconform explain` for a timeline: the
+// scenario, then each event with the rules it triggered, the active pool and
+// every connection's state.
+std::string RenderTimelineExplanation(const TimelineScenario* timeline, const TimelineDecision& decision,
+                                      std::string_view engine, Profile profile);
 
 // The catalogues as Markdown tables (docs/clauses.md, docs/gaps.md,
 // docs/error-codes.md are these renderings, checked by a test).

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "reference/scenario_json.h"
+#include "reference/timeline_json.h"
 #include "vectors/schema_check.h"
 
 #include <fstream>
@@ -23,7 +24,7 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
     const std::string name = file.path.filename().string();
     auto problem = [&](const std::string& text) { problems.push_back(name + ": " + text); };
     if (file.suite_version != kSuiteVersion) problem("suiteVersion is not " + std::string(kSuiteVersion));
-    if (file.schema != "passthrough.schema.json") problem("schema must be passthrough.schema.json");
+    if (file.schema != SchemaFileOf(file.kind)) problem("schema must be " + SchemaFileOf(file.kind));
     std::set<int> tc_ids;
     std::set<std::string> flags_used;
     int count = 0;
@@ -45,15 +46,15 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
         }
         for (const json& e : t.expected) {
           std::string why;
-          auto decision = DecodeDecision(e, &why);
+          auto decision = ReadDecisionValidity(file.kind, e, &why);
           if (!decision) {
             problem(where + ": expected is not a decision: " + why);
             continue;
           }
-          if ((t.result == Result::kInvalid) == decision->valid()) {
+          if ((t.result == Result::kInvalid) == decision->valid) {
             problem(where + ": result " + std::string(NameOf(t.result)) + " contradicts expected.valid");
           }
-          for (const Error& error : decision->errors) codes_covered.insert(std::string(NameOf(error.code)));
+          for (ErrorCode code : decision->codes) codes_covered.insert(std::string(NameOf(code)));
         }
       }
     }
@@ -90,35 +91,33 @@ std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const 
 }
 
 json DecideVector(const Engine& engine, const json& input, Profile profile) {
-  const DecodedScenario decoded =
-      input.is_string() ? DecodeScenario(input.get<std::string>()) : DecodeScenarioDocument(input);
-  return EncodeDecision(DecideDecoded(engine, decoded, profile));
+  return DecideDocument(engine, input, profile);
 }
+
+std::string SchemaFileOf(ScenarioKind kind) { return std::string(NameOf(kind)) + ".schema.json"; }
 
 bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::string* field) {
   std::string why;
-  const auto actual = DecodeDecision(actual_json, &why);
+  const auto actual = ReadDecisionValidity(test.kind, actual_json, &why);
   if (!actual) {
     if (field != nullptr) *field = "decision (" + why + ")";
     return false;
   }
   std::string first_field;
   for (const json& e : test.expected) {
-    const auto expected = DecodeDecision(e, nullptr);
+    const auto expected = ReadDecisionValidity(test.kind, e, nullptr);
     if (!expected) continue;
     if (test.result == Result::kInvalid) {
-      if (actual->valid()) {
+      if (actual->valid) {
         first_field = "valid";
         continue;
       }
-      const ErrorCode wanted = expected->errors.front().code;
-      const bool found = std::any_of(actual->errors.begin(), actual->errors.end(),
-                                     [&](const Error& error) { return error.code == wanted; });
-      if (found) return true;
+      const ErrorCode wanted = expected->codes.front();
+      if (std::find(actual->codes.begin(), actual->codes.end(), wanted) != actual->codes.end()) return true;
       first_field = "errors[].code";
       continue;
     }
-    const auto diff = NormativeDiff(*expected, *actual);
+    const auto diff = DiffDecisionDocuments(test.kind, e, actual_json);
     if (!diff) return true;
     if (first_field.empty()) first_field = *diff;
   }

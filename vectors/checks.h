@@ -28,6 +28,9 @@ std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const 
 // input (an object, or raw text for malformed documents).
 nlohmann::json DecideVector(const Engine& engine, const nlohmann::json& input, Profile profile);
 
+// SchemaFileOf is the JSON Schema a vector file of `kind` must name.
+std::string SchemaFileOf(ScenarioKind kind);
+
 // ExpectationMatches tells whether `actual` satisfies the test for a result
 // class: valid — the normative fields equal; invalid — rejected with the
 // expected code; acceptable — one of the listed decisions. On a mismatch,

@@ -105,7 +105,7 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
   std::string problem;
   if (!EnsureStarted(request.run_deadline, &problem)) return {Answer::Kind::kProblem, json(), problem};
-  json message = {{"type", "case"}, {"id", request.case_id}, {"kind", "passthrough"},
+  json message = {{"type", "case"}, {"id", request.case_id}, {"kind", NameOf(request.test->kind)},
                   {"profile", NameOf(request.profile)}};
   if (request.test->input.is_string()) {
     message["inputText"] = request.test->input;

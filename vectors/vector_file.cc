@@ -127,6 +127,8 @@ std::string_view NameOf(Result result) {
 }
 
 bool VectorTest::AppliesTo(Profile profile) const {
+  const std::span<const Profile> of_kind = ProfilesOf(kind);
+  if (std::find(of_kind.begin(), of_kind.end(), profile) == of_kind.end()) return false;
   return profiles.empty() || std::find(profiles.begin(), profiles.end(), profile) != profiles.end();
 }
 
@@ -141,8 +143,10 @@ std::optional<VectorFile> ParseVectorFile(std::string_view text, std::string* er
     VectorFile file;
     file.schema = String(root, "", "schema");
     file.suite_version = String(root, "", "suiteVersion");
-    file.kind = String(root, "", "kind");
-    if (file.kind != "passthrough") Fail("/kind", "unknown kind " + file.kind);
+    const std::string kind = String(root, "", "kind");
+    const std::optional<ScenarioKind> parsed_kind = ScenarioKindFromName(kind);
+    if (!parsed_kind) Fail("/kind", "unknown kind " + kind);
+    file.kind = *parsed_kind;
     const json& count = At(root, "", "numberOfTests");
     if (!count.is_number_integer()) Fail("/numberOfTests", "expected an integer");
     file.number_of_tests = count.get<int>();
@@ -165,6 +169,7 @@ std::optional<VectorFile> ParseVectorFile(std::string_view text, std::string* er
       if (!tests.is_array()) Fail(path + "/tests", "expected an array");
       for (std::size_t i = 0; i < tests.size(); ++i) {
         group.tests.push_back(ParseTest(tests[i], fmt::format("{}/tests/{}", path, i)));
+        group.tests.back().kind = file.kind;
       }
       file.groups.push_back(std::move(group));
     }
@@ -194,7 +199,7 @@ std::string WriteVectorFile(const VectorFile& file) {
   ordered_json root;
   root["schema"] = file.schema;
   root["suiteVersion"] = file.suite_version;
-  root["kind"] = file.kind;
+  root["kind"] = NameOf(file.kind);
   root["numberOfTests"] = file.number_of_tests;
   root["header"] = file.header;
   ordered_json notes = ordered_json::object();

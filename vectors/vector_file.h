@@ -32,7 +32,8 @@ struct VectorTest {
   std::string comment;
   std::vector<std::string> flags;
   std::vector<std::string> clauses;
-  std::vector<Profile> profiles;  // where it applies; every profile when empty
+  ScenarioKind kind = ScenarioKind::kPassthrough;  // the file's kind
+  std::vector<Profile> profiles;  // where it applies; every profile of the kind when empty
   bool hand_checked = false;       // `regen` never rewrites `expected`
   nlohmann::json input;            // the scenario document, verbatim
   Result result = Result::kValid;
@@ -50,7 +51,7 @@ struct VectorFile {
   std::filesystem::path path;
   std::string schema;
   std::string suite_version;
-  std::string kind;  // "passthrough"
+  ScenarioKind kind = ScenarioKind::kPassthrough;
   int number_of_tests = 0;
   std::vector<std::string> header;
   std::map<std::string, Note> notes;  // flag → meaning

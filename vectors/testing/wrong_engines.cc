@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "reference/reference_engine.h"
+#include "reference/timeline_model.h"
+
 namespace lbconform::vectors::testing {
 
 using Names = std::set<std::string>;
@@ -25,6 +28,10 @@ const std::vector<WrongEngineInfo>& AllMisreadings() {
       {Misreading::kStayKeepsOriginalWhenEmpty, "stay-keeps-original-when-empty", "ZA-33"},
       {Misreading::kSubsettingAccepted, "subsetting-accepted", "ZA-5"},
       {Misreading::kLimitOffByOne, "limit-off-by-one", "FO-5"},
+      {Misreading::kDrainingIsReset, "draining-is-reset", "FO-21"},
+      {Misreading::kConnectAnywhere, "connect-anywhere", "CT-2"},
+      {Misreading::kFailbackNotReported, "failback-not-reported", "FO-9"},
+      {Misreading::kDrainingAlwaysTenMinutes, "draining-always-ten-minutes", "FO-21, GAP-7"},
   };
   return kAll;
 }
@@ -173,6 +180,26 @@ PassthroughDecision WrongEngine::Decide(const PassthroughScenario& s, Profile pr
   }
   if (d.zonal_status == ZonalAffinityStatus::kTrafficDropped) modified.clear();
   d.modified_eligible.assign(modified.begin(), modified.end());
+  return d;
+}
+
+TimelineDecision WrongEngine::DecideTimeline(const TimelineScenario& timeline, Profile profile) const {
+  const Misreading m = info_.misreading;
+  const reference::ReferenceEngine reference(/*trace=*/false);
+  TimelineDecision d =
+      reference.DecideTimeline(timeline, m == Misreading::kDrainingAlwaysTenMinutes ? Profile::kApi10Min : profile);
+  for (TimelineStep& step : d.steps) {
+    if (m == Misreading::kFailbackNotReported && step.transition == Transition::kFailback) {
+      step.transition = Transition::kNone;
+    }
+    for (ConnectionStatus& c : step.connections) {
+      if (m == Misreading::kDrainingIsReset && c.state == ConnectionState::kDraining) {
+        c.state = ConnectionState::kReset;
+        c.draining_until.reset();
+      }
+      if (m == Misreading::kConnectAnywhere && c.state == ConnectionState::kRefused) c.state = ConnectionState::kActive;
+    }
+  }
   return d;
 }
 

@@ -1,6 +1,8 @@
 // Deliberately wrong engines, for tests only: each is a compact, independent
 // implementation of the passthrough rules with exactly one misreading of one
-// rule. The suite must catch every one (wrong_engines_test.cc).
+// rule. For timelines they take the reference's decision and, for the
+// timeline misreadings, distort it the way that misreading would. The suite
+// must catch every one (wrong_engines_test.cc).
 #ifndef LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
 #define LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
 
@@ -29,6 +31,10 @@ enum class Misreading {
   kStayKeepsOriginalWhenEmpty,   // STAY with an empty intersection keeps the original set
   kSubsettingAccepted,           // incompatibility: zonal affinity with subsetting accepted
   kLimitOffByOne,                // limit: 250 primary VMs already rejected
+  kDrainingIsReset,              // timeline: failover resets connections even with draining on
+  kConnectAnywhere,              // timeline: a new connection lands on any VM, eligible or not
+  kFailbackNotReported,          // timeline: a failback is not recognised as one
+  kDrainingAlwaysTenMinutes,     // timeline: the API's 10 minutes whatever the profile
 };
 
 struct WrongEngineInfo {
@@ -44,6 +50,7 @@ class WrongEngine final : public Engine {
   explicit WrongEngine(WrongEngineInfo info) : info_(info), name_(std::string("wrong-") + info.name) {}
   std::string_view name() const override { return name_; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
+  TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
 
  private:
   WrongEngineInfo info_;

@@ -19,7 +19,7 @@ from pathlib import Path
 LBCONFORM = sys.argv[1] if len(sys.argv) > 1 else "build/dev/cli/lbconform"
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ["spec-docs", "en-2026-04-02"]
-SCHEMA = "passthrough.schema.json"
+TIMELINE_PROFILES = ["spec-docs", "en-2026-04-02", "api-10min"]
 SUITE_VERSION = "0.1.0"
 REGION = "us-west1"
 
@@ -33,6 +33,10 @@ NOTES = {
     "ExactDecimal": ("BOUNDARY", "A ratio boundary where binary floating point decides wrongly; the comparison must be exact (CONTRACT.md section 2)."),
     "RatioBoundary": ("BOUNDARY", "A ratio met exactly, or missed by one VM."),
     "MalformedDocument": ("INPUT", "The document itself is broken; the vector carries it as inputText."),
+    "DrainingTimeout": ("PROFILE", "GAP-7: connection draining lasts 300 s in the failover text (spec-docs, en-2026-04-02) and 10 minutes in the API (api-10min); the vector carries the profiles it holds for."),
+    "NonTcpAtFailover": ("GAP", "GAP-18: draining is described for TCP sessions; lbconform closes UDP and SCTP connections on VMs that leave the pool at failover or failback. Also accepted: they drain like TCP."),
+    "DrainingVmRejoinsPool": ("GAP", "GAP-19: a VM re-enters the active pool while its connections drain; lbconform makes them ACTIVE again. Also accepted: they keep draining to their end time."),
+    "PersistenceOnUnhealthy": ("GAP", "GAP-21: NEVER_PERSIST 'unless all backends are unhealthy' read over every configured VM. Also accepted: the connection is closed."),
 }
 
 
@@ -93,15 +97,26 @@ def decide(doc, profile):
 def normative(d):
     if not d["valid"]:
         return {"valid": False, "codes": sorted({e["code"] for e in d["errors"]})}
+    if "steps" in d:
+        return {"valid": True, "initial": normative_pool(d["initial"]),
+                "steps": [dict(normative_pool(s), at=s["at"], transition=s["transition"],
+                               connections=[(c["id"], c["instance"], c["state"], c.get("drainingUntil"))
+                                            for c in s["connections"]]) for s in d["steps"]]}
+    return dict(normative_pool(d), valid=True)
+
+
+def normative_pool(d):
     za = d["zonalAffinity"]
-    return {"valid": True, "kind": d["eligible"]["kind"], "eligible": d["eligible"]["backends"],
+    return {"kind": d["eligible"]["kind"], "eligible": d["eligible"]["backends"],
             "status": za["status"], "outcome": za.get("outcome"), "modified": d["modifiedEligible"]}
 
 
 # ------------------------------ files
 
 class VectorFile:
-    def __init__(self, path, header):
+    def __init__(self, path, header, kind="passthrough"):
+        self.kind = kind
+        self.profiles = TIMELINE_PROFILES if kind == "passthrough-timeline" else PROFILES
         self.path = ROOT / path
         self.header = header
         self.groups = []
@@ -111,13 +126,13 @@ class VectorFile:
         self.groups.append({"comment": comment, "tests": []})
 
     def add(self, ident, comment, clauses, doc, flags=(), hand=None, result=None, alternatives=None,
-            profiles=None):
+            profiles=None, check=None):
         """Adds one vector per distinct decision across profiles.
 
         hand: the normative fields written by hand (checked against the reference).
         alternatives: other allowed decisions (makes the vector `acceptable`).
         """
-        wanted = profiles or PROFILES
+        wanted = profiles or self.profiles
         decisions = {p: decide(doc, p) for p in wanted}
         distinct = []
         for p in wanted:
@@ -128,6 +143,8 @@ class VectorFile:
             else:
                 distinct.append(([p], decisions[p]))
         for ps, d in distinct:
+            if check is not None:
+                check(ps, d)
             if hand is not None:
                 got = normative(d)
                 for key, value in hand.items():
@@ -136,12 +153,13 @@ class VectorFile:
             test_flags = list(flags)
             test_id = ident
             test_profiles = None
-            if len(distinct) > 1 or (profiles and len(ps) < len(PROFILES)):
+            if len(distinct) > 1 or (profiles and len(ps) < len(self.profiles)):
                 test_profiles = ps
             if len(distinct) > 1:
                 test_id = f"{ident}@{ps[0]}"
-                if "RevisionDifference" not in test_flags:
-                    test_flags.append("RevisionDifference")
+                why = "DrainingTimeout" if self.kind == "passthrough-timeline" else "RevisionDifference"
+                if why not in test_flags:
+                    test_flags.append(why)
             test = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses)}
             if test_profiles:
                 test["profiles"] = test_profiles
@@ -151,9 +169,10 @@ class VectorFile:
                 test["inputText"] = doc
             else:
                 test["input"] = doc
-            if alternatives:
+            alts = alternatives(d) if callable(alternatives) else alternatives
+            if alts:
                 test["result"] = "acceptable"
-                test["expected"] = [d] + [a for a in alternatives if normative(a) != normative(d)]
+                test["expected"] = [d] + [a for a in alts if normative(a) != normative(d)]
             else:
                 test["result"] = result or ("valid" if d["valid"] else "invalid")
                 test["expected"] = d
@@ -168,7 +187,8 @@ class VectorFile:
                 t_ordered = {"tcId": tc}
                 t_ordered.update(t)
                 g["tests"][g["tests"].index(t)] = t_ordered
-        doc = {"schema": SCHEMA, "suiteVersion": SUITE_VERSION, "kind": "passthrough", "numberOfTests": tc,
+        doc = {"schema": f"{self.kind}.schema.json", "suiteVersion": SUITE_VERSION, "kind": self.kind,
+               "numberOfTests": tc,
                "header": ["Generated by vectors/tools/generate_vectors.py; regenerate rather than edit by hand.",
                           *self.header],
                "notes": {f: {"bugType": NOTES[f][0], "description": NOTES[f][1]} for f in sorted(self.flags)},
@@ -566,10 +586,241 @@ def regressions():
     return f.write()
 
 
+# ------------------------------ timelines: connections over time (kind passthrough-timeline)
+
+FAILOVER_GROUPS = [("ig-a", "us-west1-a", False), ("ig-d", "us-west1-c", False),
+                   ("ig-b", "us-west1-a", True), ("ig-c", "us-west1-c", True)]
+FAILOVER_VMS = [("vm-a1", "ig-a"), ("vm-a2", "ig-a"), ("vm-d1", "ig-d"), ("vm-d2", "ig-d"),
+                ("vm-b1", "ig-b"), ("vm-b2", "ig-b"), ("vm-c1", "ig-c"), ("vm-c2", "ig-c")]
+
+
+def timeline(groups, vms, events, ratio=None, drop=None, no_drain=None, affinity=None, tracking=None,
+             persistence=None, idle=None, spill=None, spill_ratio=None, client=("VM", "us-west1-a"), timeout=None):
+    doc = scenario(groups, vms, ratio=ratio, drop=drop, spill=spill, spill_ratio=spill_ratio, client=client)
+    doc["kind"] = "passthrough-timeline"
+    service = doc["backendService"]
+    if no_drain is not None:
+        service.setdefault("failoverPolicy", {})["disableConnectionDrainOnFailover"] = no_drain
+    if affinity is not None:
+        service["sessionAffinity"] = affinity
+    policy = {}
+    if tracking is not None:
+        policy["trackingMode"] = tracking
+    if persistence is not None:
+        policy["connectionPersistenceOnUnhealthyBackends"] = persistence
+    if idle is not None:
+        policy["idleTimeoutSec"] = idle
+    if policy:
+        service["connectionTrackingPolicy"] = policy
+    if timeout is not None:
+        doc["drainingTimeoutSec"] = timeout
+    doc["events"] = events
+    return doc
+
+
+def connect(at, conn, vm, protocol="TCP"):
+    return {"at": at, "type": "connect", "connection": conn, "instance": vm, "protocol": protocol}
+
+
+def health(at, vm, healthy):
+    return {"at": at, "type": "health", "instance": vm, "healthState": "HEALTHY" if healthy else "UNHEALTHY"}
+
+
+def worked_example_events():
+    """docs/001's failover example as one timeline, a connection open on each VM."""
+    events = [connect(0, "c-" + vm[3:], vm) for vm, _ in FAILOVER_VMS[:4]]
+    events += [health(60, "vm-a1", False), health(60, "vm-d1", False), health(120, "vm-a2", False)]
+    events += [connect(130, "c-" + vm[3:], vm) for vm, _ in FAILOVER_VMS[4:]]
+    events += [connect(140, "c-d2-late", "vm-d2"),
+               health(1000, "vm-a2", True), connect(1010, "c-a2-back", "vm-a2"),
+               health(1200, "vm-a1", True), {"at": 2000, "type": "advance"}]
+    return events
+
+
+def states(step):
+    return {c["id"]: c["state"] + (f"@{c['drainingUntil']}" if "drainingUntil" in c else "") for c in step["connections"]}
+
+
+def check_steps(expected_by_index):
+    """Hand-checked steps: {step index: (transition, eligible kind, modified, {connection: state})}."""
+    def check(profiles, d):
+        for i, (transition, kind, modified, conns) in expected_by_index.items():
+            step = d["steps"][i]
+            got = (step["transition"], step["eligible"]["kind"], step["modifiedEligible"])
+            if got != (transition, kind, sorted(modified)):
+                raise SystemExit(f"timeline step {i} ({profiles}): reference gives {got}")
+            have = states(step)
+            for conn, state in conns.items():
+                if have.get(conn) != state:
+                    raise SystemExit(f"timeline step {i} ({profiles}): {conn} is {have.get(conn)}, hand-checked {state}")
+    return check
+
+
+def with_connection_state(d, conn, from_step, state_at):
+    """An alternative decision: connection `conn` takes state_at(step) from step index from_step on."""
+    alt = copy.deepcopy(d)
+    for step in alt["steps"][from_step:]:
+        for c in step["connections"]:
+            if c["id"] == conn:
+                c.pop("drainingUntil", None)
+                state, until = state_at(step)
+                c["state"] = state
+                if until is not None:
+                    c["drainingUntil"] = until
+    return alt
+
+
+def spec_timeline():
+    f = VectorFile("spec_examples/failover_timeline.json",
+                   ["The failover text's worked example (docs/001) as one timeline, with connections open on each VM,",
+                    "with connection draining on (the default) and off. Hand-checked."], kind="passthrough-timeline")
+    primaries = ["vm-a1", "vm-a2", "vm-d1", "vm-d2"]
+    backups = ["vm-b1", "vm-b2", "vm-c1", "vm-c2"]
+    f.group("Draining on (default): connections on VMs that leave the active pool drain for the timeout, then close.")
+    # Step indexes: 0-3 connect, 4-5 a1/d1 down, 6 a2 down, 7-10 backups connect, 11 d2-late, 12 a2 up,
+    # 13 connect a2-back, 14 a1 up, 15 advance.
+    for timeout, profiles in ((300, ["spec-docs", "en-2026-04-02"]), (600, ["api-10min"])):
+        fo, fb = 120 + timeout, 1000 + timeout
+        primaries_draining = {"c-a1": f"DRAINING@{fo}", "c-a2": f"DRAINING@{fo}", "c-d1": f"DRAINING@{fo}",
+                              "c-d2": f"DRAINING@{fo}"}
+        f.add(f"timeline/failover-example/draining-{timeout}s", f"docs/001's example over time with draining on, {timeout} s: a1 and d1 fail (no failover, their "
+              "TCP connections persist), a2 fails (failover: all four primary connections drain, d2's although it is healthy), "
+              "a new connection to d2 is refused, a2 recovers (failback: the backup connections drain), a1 recovers.",
+              ["FO-24", "FO-25", "FO-26", "FO-27", "FO-9", "FO-21", "CT-1", "CT-2", "CT-3"],
+              timeline(FAILOVER_GROUPS, [(v, g, True) for v, g in FAILOVER_VMS], worked_example_events(), ratio=0.5),
+              profiles=profiles, flags=["DrainingTimeout"],
+              check=check_steps({
+                  5: ("NONE", "PRIMARY_HEALTHY", ["vm-a2", "vm-d2"], {"c-a1": "ACTIVE", "c-d1": "ACTIVE"}),
+                  6: ("FAILOVER", "BACKUP_HEALTHY", backups, primaries_draining),
+                  11: ("NONE", "BACKUP_HEALTHY", backups, {"c-d2-late": "REFUSED", "c-b1": "ACTIVE"}),
+                  12: ("FAILBACK", "PRIMARY_HEALTHY", ["vm-a2", "vm-d2"],
+                       {"c-a1": "CLOSED", "c-d2": "CLOSED", "c-b1": f"DRAINING@{fb}", "c-c2": f"DRAINING@{fb}"}),
+                  13: ("NONE", "PRIMARY_HEALTHY", ["vm-a2", "vm-d2"], {"c-a2-back": "ACTIVE"}),
+                  14: ("NONE", "PRIMARY_HEALTHY", ["vm-a1", "vm-a2", "vm-d2"], {"c-b1": f"DRAINING@{fb}"}),
+                  15: ("NONE", "PRIMARY_HEALTHY", ["vm-a1", "vm-a2", "vm-d2"], {"c-b1": "CLOSED", "c-a2-back": "ACTIVE"}),
+              }))
+    f.group("Draining off (disableConnectionDrainOnFailover): failover and failback reset the connections at once.")
+    f.add("timeline/failover-example/no-draining", "The same example with draining disabled: at failover every primary connection "
+          "is reset, d2's too; at failback every backup connection is reset. The draining timeout plays no part.",
+          ["FO-22", "FO-25", "FO-26", "FO-9", "CT-1"],
+          timeline(FAILOVER_GROUPS, [(v, g, True) for v, g in FAILOVER_VMS], worked_example_events(), ratio=0.5,
+                   no_drain=True),
+          check=check_steps({
+              6: ("FAILOVER", "BACKUP_HEALTHY", backups, {c: "RESET" for c in ("c-a1", "c-a2", "c-d1", "c-d2")}),
+              12: ("FAILBACK", "PRIMARY_HEALTHY", ["vm-a2", "vm-d2"],
+                   {c: "RESET" for c in ("c-b1", "c-b2", "c-c1", "c-c2")}),
+          }))
+    return f.write()
+
+
+def edge_timeline():
+    f = VectorFile("edge_cases/timeline.json",
+                   ["Connection tracking over time: persistence on unhealthy backends, zonal affinity and established",
+                    "connections, draining edges, and every timeline input error."], kind="passthrough-timeline")
+    two = [("ig-a", "us-west1-a", False)]
+    two_vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+
+    f.group("Connection persistence on unhealthy backends (API connectionPersistenceOnUnhealthyBackends).")
+    down = [connect(0, "c1", "vm-1"), health(10, "vm-1", False), {"at": 20, "type": "advance"}]
+    f.add("timeline/persistence/default-tcp-persists", "DEFAULT_FOR_PROTOCOL, PER_CONNECTION: a TCP connection persists on its VM after the VM becomes unhealthy; it never moves.",
+          ["CT-3", "CT-1", "CT-6"], timeline(two, two_vms, down))
+    f.add("timeline/persistence/default-udp-closes", "DEFAULT_FOR_PROTOCOL: a UDP connection does not persist on an unhealthy VM.",
+          ["CT-3"], timeline(two, two_vms, [connect(0, "c1", "vm-1", "UDP"), health(10, "vm-1", False)]))
+    f.add("timeline/persistence/default-sctp-persists", "DEFAULT_FOR_PROTOCOL: SCTP is connection-oriented like TCP and persists.",
+          ["CT-3"], timeline(two, two_vms, [connect(0, "c1", "vm-1", "SCTP"), health(10, "vm-1", False)]))
+    f.add("timeline/persistence/per-session-3-tuple-closes", "DEFAULT_FOR_PROTOCOL with PER_SESSION tracking and a 3-tuple affinity: TCP does not persist.",
+          ["CT-3", "CT-6"], timeline(two, two_vms, down, tracking="PER_SESSION", affinity="CLIENT_IP_PROTO"))
+    f.add("timeline/persistence/per-session-5-tuple-persists", "DEFAULT_FOR_PROTOCOL with PER_SESSION tracking and the 5-tuple CLIENT_IP_PORT_PROTO: TCP persists.",
+          ["CT-3", "CT-6"], timeline(two, two_vms, down, tracking="PER_SESSION", affinity="CLIENT_IP_PORT_PROTO"))
+    f.add("timeline/persistence/never-persist-closes", "NEVER_PERSIST: the TCP connection on the unhealthy VM ends (it would be diverted to vm-2).",
+          ["CT-4"], timeline(two, two_vms, down, persistence="NEVER_PERSIST"))
+    all_down = [connect(0, "c1", "vm-1"), health(10, "vm-2", False), health(20, "vm-1", False), {"at": 30, "type": "advance"}]
+    f.add("timeline/persistence/never-persist-all-unhealthy", "NEVER_PERSIST with every backend unhealthy: the connection persists (and vm-1 is in the last-resort pool anyway).",
+          ["CT-4", "TD-2"], timeline(two, two_vms, all_down, persistence="NEVER_PERSIST"))
+    f.add("timeline/persistence/never-persist-dropped", "NEVER_PERSIST, failover with dropTrafficIfUnhealthy: backup f1 fails too, every VM is unhealthy and the pool is dropped; the TCP connection on f1 persists because all backends are unhealthy.",
+          ["CT-4", "FO-20"],
+          timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", False), ("f1", "ig-f", True)],
+                   [connect(0, "c1", "f1"), health(10, "f1", False), {"at": 20, "type": "advance"}],
+                   persistence="NEVER_PERSIST", drop=True),
+          flags=["PersistenceOnUnhealthy"],
+          alternatives=lambda d: [with_connection_state(d, "c1", 1, lambda s: ("CLOSED", None))])
+    f.add("timeline/persistence/always-persist-udp", "ALWAYS_PERSIST: even a UDP connection persists on an unhealthy VM.",
+          ["CT-5"], timeline(two, two_vms, [connect(0, "c1", "vm-1", "UDP"), health(10, "vm-1", False)],
+                             persistence="ALWAYS_PERSIST"))
+
+    f.group("New connections and zonal affinity over time.")
+    f.add("timeline/connect/refused-outside-pool", "A new connection to an unhealthy VM while a healthy one exists is refused: only modified eligible backends take new connections.",
+          ["CT-2", "TD-1"], timeline(two, [("vm-1", "ig-a", True), ("vm-2", "ig-a", False)], [connect(0, "c1", "vm-2")]))
+    f.add("timeline/connect/dropped-pool-refuses", "dropTrafficIfUnhealthy with every VM unhealthy: a new connection is refused (dropped).",
+          ["CT-2", "FO-20"], timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", False), ("f1", "ig-f", False)],
+                                      [connect(0, "c1", "p1")], drop=True))
+    zonal_groups = [("ig-a", "us-west1-a", False), ("ig-c", "us-west1-c", False)]
+    zonal_vms = [("vm-a1", "ig-a", False), ("vm-a2", "ig-a", False), ("vm-c1", "ig-c", True), ("vm-c2", "ig-c", True)]
+    f.add("timeline/zonal-affinity/established-stays", "SPILL_CROSS_ZONE 0.5, client in us-west1-a: with no healthy VM there a connection spills to vm-c1; when both zone-a VMs recover, new connections stay in zone a, vm-c2 is refused, and the connection on vm-c1 stays ACTIVE.",
+          ["ZA-2", "CT-1", "CT-2", "ZA-37"],
+          timeline(zonal_groups, zonal_vms, [connect(0, "c1", "vm-c1"), health(10, "vm-a1", True), health(20, "vm-a2", True),
+                                             connect(30, "c2", "vm-c2"), connect(40, "c3", "vm-a1")],
+                   spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5))
+
+    f.group("Draining edges.")
+    fo_events = [connect(0, "c1", "p1"), connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False),
+                 {"at": 309, "type": "advance"}, {"at": 310, "type": "advance"}]
+    f.add("timeline/draining/ends-exactly-at-timeout", "Failover at t=10 with a 300 s drainingTimeoutSec: the TCP connection drains until t=310; at t=309 it still drains, at t=310 it is closed.",
+          ["FO-21", "FO-13"], timeline(fail_groups, fail_vms, fo_events[:1] + fo_events[2:], timeout=300))
+    f.add("timeline/draining/timeout-parameter", "drainingTimeoutSec 45 overrides the profile: draining ends at t=55, whatever the profile.",
+          ["FO-21"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False),
+                                                      {"at": 54, "type": "advance"}, {"at": 55, "type": "advance"}], timeout=45))
+    f.add("timeline/draining/udp-at-failover", "A UDP connection on a primary at failover: draining is for TCP sessions, so it closes at once.",
+          ["FO-21", "CT-3"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False)]),
+          flags=["NonTcpAtFailover"],
+          alternatives=lambda d: [with_connection_state(d, "u1", 2, lambda s: ("DRAINING", 310) if s["at"] < 310 else ("CLOSED", None))])
+    rejoin = [connect(0, "c1", "p1"), health(10, "p2", False), health(10, "p1", False), health(100, "p1", True),
+              {"at": 200, "type": "advance"}, {"at": 400, "type": "advance"}]
+    f.add("timeline/draining/vm-rejoins-pool", "Failover at t=10 drains c1 on p1 until t=310; p1 recovers at t=100 (failback with ratio 0): p1 is in the pool again and c1 is ACTIVE.",
+          ["FO-21", "FO-9", "CT-1"], timeline(fail_groups, fail_vms, rejoin, timeout=300),
+          flags=["DrainingVmRejoinsPool"],
+          alternatives=lambda d: [with_connection_state(d, "c1", 3, lambda s: ("DRAINING", 310) if s["at"] < 310 else ("CLOSED", None))])
+    f.add("timeline/draining/config-disables-draining", "A config event turns draining off before failover: the connections are reset; the ratio set by the same event triggers the failover.",
+          ["FO-22", "FO-10", "FO-11"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False),
+                                           {"at": 20, "type": "config", "failoverPolicy": {"failoverRatio": 1.0, "disableConnectionDrainOnFailover": True}}]))
+    f.add("timeline/draining/client-closes", "The client closes a draining connection before the timeout: CLOSED.",
+          ["FO-21", "CT-1"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False),
+                                                              {"at": 20, "type": "close", "connection": "c1"}], timeout=300))
+
+    f.group("Connection tracking policy rules and timeline input errors.")
+    f.add("timeline/idle-timeout/settable", "idleTimeoutSec 600 with PER_SESSION and CLIENT_IP: accepted.",
+          ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity="CLIENT_IP", idle=600))
+    f.add("timeline/idle-timeout/below-minimum", "idleTimeoutSec 599 is below the internal passthrough minimum of 600 s.",
+          ["CT-7"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=599))
+    f.add("timeline/idle-timeout/above-maximum", "idleTimeoutSec 57601 is above 16 hours.",
+          ["CT-7"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=57601))
+    f.add("timeline/idle-timeout/five-tuple", "idleTimeoutSec with PER_CONNECTION tracking (5-tuple) cannot be set.",
+          ["CT-8"], timeline(two, two_vms, [], idle=600))
+    f.add("timeline/config/ratio-out-of-range", "A config event cannot set failoverRatio 1.5.",
+          ["FO-11"], timeline(fail_groups, fail_vms, [{"at": 0, "type": "config", "failoverPolicy": {"failoverRatio": 1.5}}]))
+    def bad(ident, comment, events, code_doc=None):
+        f.add(f"timeline/input/{ident}", comment, ["CT-1"], code_doc or timeline(two, two_vms, events))
+    bad("events-out-of-order", "Events must not go back in time.", [{"at": 10, "type": "advance"}, {"at": 9, "type": "advance"}])
+    bad("negative-time", "Times are whole seconds from 0.", [{"at": -1, "type": "advance"}])
+    bad("fractional-time", "Times are whole seconds.", [{"at": 1.5, "type": "advance"}])
+    bad("unknown-instance", "A health event names no instance.", [health(0, "vm-9", False)])
+    bad("unknown-connection", "A close event names no connection.", [{"at": 0, "type": "close", "connection": "c1"}])
+    bad("duplicate-connection", "Two connect events with one id.", [connect(0, "c1", "vm-1"), connect(1, "c1", "vm-2")])
+    bad("unknown-event-type", "An event type outside the list.", [{"at": 0, "type": "reboot"}])
+    bad("unknown-protocol", "A protocol outside TCP, UDP and SCTP.", [connect(0, "c1", "vm-1", "ICMP")])
+    bad("unknown-event-field", "Event objects are strict: a typo is an error.", [{"at": 0, "type": "advance", "instance": "vm-1"}])
+    bad("missing-events", "A timeline needs its events.", [], code_doc={k: v for k, v in timeline(two, two_vms, []).items() if k != "events"})
+    return f.write()
+
+
 if __name__ == "__main__":
     counts = {"spec_examples/failover.json": spec_failover(), "spec_examples/zonal_affinity.json": spec_zonal(),
               "edge_cases/failover_table.json": edge_failover(), "edge_cases/zonal_affinity_matrix.json": edge_zonal(),
-              "edge_cases/validation.json": edge_validation(), "regressions/properties.json": regressions()}
+              "edge_cases/validation.json": edge_validation(), "regressions/properties.json": regressions(),
+              "spec_examples/failover_timeline.json": spec_timeline(), "edge_cases/timeline.json": edge_timeline()}
     for name, n in counts.items():
         print(f"{n:5d}  {name}")
     print(f"{sum(counts.values()):5d}  vectors")

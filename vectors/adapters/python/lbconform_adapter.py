@@ -6,7 +6,7 @@ into your load balancer, simulator or control plane, keep the protocol loop.
 It speaks JSON lines on stdin/stdout (vectors/README.md, "Adapter protocol"):
 
     runner  -> {"type": "hello", "protocol": 1}
-    adapter -> {"type": "hello", "protocol": 1, "implementation": {...}, "kinds": ["passthrough"]}
+    adapter -> {"type": "hello", "protocol": 1, "implementation": {...}, "kinds": ["passthrough", "passthrough-timeline"]}
     runner  -> {"type": "case", "id": "...", "kind": "passthrough", "profile": "spec-docs", "input": {...}}
     adapter -> {"type": "result", "id": "...", "output": {...decision...}}
     runner  -> {"type": "bye"}
@@ -143,10 +143,10 @@ def read_ratio(obj, key):
     return ratio(value)
 
 
-def read_scenario(doc):
+def read_scenario(doc, kind_wanted="passthrough"):
     root = Obj(doc, "", strict=True)
     kind = root.get("kind", str, required=True)
-    if kind != "passthrough":
+    if kind != kind_wanted:
         raise Rejected("UNKNOWN_KIND", "/kind", f"unknown kind '{kind}'")
     root.get("description", str)
     service = Obj(root.get("backendService", dict, required=True), "/backendService", strict=False)
@@ -167,7 +167,7 @@ def read_scenario(doc):
     policy = Obj(service.get("failoverPolicy", dict, {}), "/backendService/failoverPolicy", strict=False)
     s["failover_ratio"] = read_ratio(policy, "failoverRatio")
     s["drop"] = policy.get("dropTrafficIfUnhealthy", bool, False)
-    policy.get("disableConnectionDrainOnFailover", bool, False)
+    s["no_drain"] = policy.get("disableConnectionDrainOnFailover", bool, False)
     traffic = Obj(service.get("networkPassThroughLbTrafficPolicy", dict, {}), "/backendService/networkPassThroughLbTrafficPolicy", False)
     zonal = Obj(traffic.get("zonalAffinity", dict, {}), "/backendService/networkPassThroughLbTrafficPolicy/zonalAffinity", False)
     s["spillover"] = enum(zonal.get("spillover", str, SPILLOVERS[0]), SPILLOVERS, zonal.path + "/spillover")
@@ -225,6 +225,8 @@ def read_scenario(doc):
                           sym.get("senderToReceiverSameZoneOnly", bool, False))
         sym.finish()
     deployment.finish()
+    if kind_wanted == "passthrough-timeline":
+        read_timeline_fields(root, service, s)
     root.finish()
     return s
 
@@ -305,24 +307,183 @@ def zonal_affinity(s, kind, eligible, profile):
     return ("APPLIED", "REFINED", both) if refine else ("APPLIED", "UNCHANGED", eligible)
 
 
-def decide(document, profile):
-    try:
-        doc = parse_document(document) if isinstance(document, str) else document
-        s = read_scenario(doc)
-    except Rejected as rejected:
-        return {"valid": False, "errors": [rejected.error]}
-    except TypeError:
-        return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a ratio is not a number"}]}
-    errors = validate(s, profile)
-    if errors:
-        return {"valid": False, "errors": errors}
+def pool(s, profile):
     kind, eligible = eligible_backends(s)
     status, outcome, modified = zonal_affinity(s, kind, eligible, profile)
     zonal = {"status": status}
     if outcome:
         zonal["outcome"] = outcome
-    return {"valid": True, "errors": [], "eligible": {"kind": kind, "backends": sorted(eligible)},
-            "zonalAffinity": zonal, "modifiedEligible": sorted(modified)}
+    return {"eligible": {"kind": kind, "backends": sorted(eligible)}, "zonalAffinity": zonal,
+            "modifiedEligible": sorted(modified)}
+
+
+def decide(document, profile):
+    try:
+        doc = parse_document(document) if isinstance(document, str) else document
+        timeline = isinstance(doc, dict) and doc.get("kind") == "passthrough-timeline"
+        s = read_scenario(doc, "passthrough-timeline" if timeline else "passthrough")
+    except Rejected as rejected:
+        return {"valid": False, "errors": [rejected.error]}
+    except TypeError:
+        return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a ratio is not a number"}]}
+    errors = validate(s, profile) + (validate_timeline(s) if timeline else [])
+    if errors:
+        return {"valid": False, "errors": errors}
+    if timeline:
+        return decide_timeline(s, profile)
+    return dict({"valid": True, "errors": []}, **pool(s, profile))
+
+
+# ---------------------------------------------------------------- timelines (kind passthrough-timeline)
+
+MAX_SECONDS = 1_000_000_000
+AFFINITIES = ("NONE", "CLIENT_IP", "CLIENT_IP_PROTO", "CLIENT_IP_PORT_PROTO", "CLIENT_IP_NO_DESTINATION")
+
+
+def seconds(value, path):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise Rejected("WRONG_TYPE", path, "expected a number")
+    if not isinstance(value, int) or not 0 <= value <= MAX_SECONDS:
+        raise Rejected("TIME_OUT_OF_RANGE", path, f"{value} is not whole seconds in [0, {MAX_SECONDS}]")
+    return value
+
+
+def read_timeline_fields(root, service, s):
+    s["affinity"] = enum(service.get("sessionAffinity", str, "NONE"), AFFINITIES, "/backendService/sessionAffinity")
+    tracking = Obj(service.get("connectionTrackingPolicy", dict, {}), "/backendService/connectionTrackingPolicy", False)
+    s["tracking"] = enum(tracking.get("trackingMode", str, "PER_CONNECTION"), ("PER_CONNECTION", "PER_SESSION"), tracking.path + "/trackingMode")
+    s["persistence"] = enum(tracking.get("connectionPersistenceOnUnhealthyBackends", str, "DEFAULT_FOR_PROTOCOL"),
+                            ("DEFAULT_FOR_PROTOCOL", "NEVER_PERSIST", "ALWAYS_PERSIST"), tracking.path + "/connectionPersistenceOnUnhealthyBackends")
+    idle = tracking.value.get("idleTimeoutSec")
+    if idle is not None and (isinstance(idle, bool) or not isinstance(idle, int)):
+        raise Rejected("WRONG_TYPE", tracking.path + "/idleTimeoutSec", "expected an integer")
+    s["idle"] = idle
+    timeout = root.get("drainingTimeoutSec", (int, float))
+    s["timeout"] = None if timeout is None else seconds(timeout, "/drainingTimeoutSec")
+    events = root.get("events", list, required=True)
+    if len(events) > 10_000:
+        raise Rejected("TOO_MANY_OBJECTS", "/events", "more than 10,000 events")
+    names, ids, previous = {v["name"] for v in s["vms"]}, set(), 0
+    s["events"] = []
+    for i, raw in enumerate(events):
+        e = Obj(raw, f"/events/{i}", strict=True)
+        at = seconds(e.get("at", (int, float), required=True), e.path + "/at")
+        if at < previous:
+            raise Rejected("EVENTS_OUT_OF_ORDER", e.path + "/at", "goes back in time")
+        previous = at
+        kind = enum(e.get("type", str, required=True), ("health", "connect", "close", "config", "advance"), e.path + "/type")
+        event = {"at": at, "type": kind}
+        if kind in ("health", "connect"):
+            if kind == "connect":
+                conn = e.get("connection", str, required=True)
+                if not conn:
+                    raise Rejected("INVALID_NAME", e.path + "/connection", "empty connection id")
+                if conn in ids:
+                    raise Rejected("DUPLICATE_CONNECTION_ID", e.path + "/connection", "opened twice")
+                ids.add(conn)
+                event["connection"] = conn
+            vm = last_segment(e.get("instance", str, required=True), e.path + "/instance")
+            if vm not in names:
+                raise Rejected("UNKNOWN_INSTANCE_REFERENCE", e.path + "/instance", f"no instance {vm}")
+            event["instance"] = vm
+            if kind == "health":
+                event["healthy"] = enum(e.get("healthState", str, required=True), ("HEALTHY", "UNHEALTHY"), e.path + "/healthState") == "HEALTHY"
+            else:
+                event["protocol"] = enum(e.get("protocol", str, "TCP"), ("TCP", "UDP", "SCTP"), e.path + "/protocol")
+        elif kind == "close":
+            conn = e.get("connection", str, required=True)
+            if conn not in ids:
+                raise Rejected("UNKNOWN_CONNECTION", e.path + "/connection", "never opened")
+            event["connection"] = conn
+        elif kind == "config":
+            policy = Obj(e.get("failoverPolicy", dict, required=True), e.path + "/failoverPolicy", strict=True)
+            change = {}
+            if "failoverRatio" in policy.value:
+                change["failover_ratio"] = read_ratio(policy, "failoverRatio")
+            if "dropTrafficIfUnhealthy" in policy.value:
+                change["drop"] = policy.get("dropTrafficIfUnhealthy", bool)
+            if "disableConnectionDrainOnFailover" in policy.value:
+                change["no_drain"] = policy.get("disableConnectionDrainOnFailover", bool)
+            policy.finish()
+            event["change"] = change
+        e.finish()
+        s["events"].append(event)
+
+
+def validate_timeline(s):
+    errors = []
+    for e in s["events"]:
+        ratio_set = e.get("change", {}).get("failover_ratio")
+        if ratio_set is not None and not 0 <= ratio_set <= 1:
+            errors.append({"code": "FAILOVER_RATIO_OUT_OF_RANGE", "path": "", "message": "config event ratio"})
+    if s["idle"] is not None:
+        if not 600 <= s["idle"] <= 57600:
+            errors.append({"code": "IDLE_TIMEOUT_OUT_OF_RANGE", "path": "", "message": "outside [600, 57600]"})
+        if not (s["tracking"] == "PER_SESSION" and s["affinity"] in ("CLIENT_IP_NO_DESTINATION", "CLIENT_IP", "CLIENT_IP_PROTO")):
+            errors.append({"code": "IDLE_TIMEOUT_NOT_SETTABLE", "path": "", "message": "tracking is 5-tuple"})
+    return errors
+
+
+def role(kind):
+    return {"PRIMARY_HEALTHY": "primary", "PRIMARY_LAST_RESORT": "primary", "BACKUP_HEALTHY": "backup"}.get(kind)
+
+
+def decide_timeline(s, profile):
+    timeout = s["timeout"] if s["timeout"] is not None else (600 if profile == "api-10min" else 300)
+    vm_by_name = {v["name"]: v for v in s["vms"]}
+    initial = pool(s, profile)
+    previous_role = role(initial["eligible"]["kind"])
+    conns, steps = {}, []  # id -> {"vm", "protocol", "state", "until"}
+    for e in s["events"]:
+        for c in conns.values():  # draining lasts up to the timeout, then the connection is closed
+            if c["state"] == "DRAINING" and e["at"] >= c["until"]:
+                c["state"] = "CLOSED"
+        if e["type"] == "health":
+            vm_by_name[e["instance"]]["healthy"] = e["healthy"]
+        elif e["type"] == "config":
+            s.update(e["change"])
+        elif e["type"] == "close" and conns[e["connection"]]["state"] in ("ACTIVE", "DRAINING"):
+            conns[e["connection"]]["state"] = "CLOSED"
+        now = pool(s, profile)
+        in_pool = set(now["eligible"]["backends"])
+        new_role = role(now["eligible"]["kind"])
+        transition = {("primary", "backup"): "FAILOVER", ("backup", "primary"): "FAILBACK"}.get((previous_role, new_role), "NONE")
+        previous_role = new_role
+        all_unhealthy = not any(v["healthy"] for v in s["vms"])
+        for c in conns.values():
+            if c["state"] == "ACTIVE" and c["vm"] not in in_pool:
+                if transition != "NONE":
+                    if c["protocol"] != "TCP":
+                        c["state"] = "CLOSED"
+                    elif s["no_drain"]:
+                        c["state"] = "RESET"
+                    else:
+                        c["state"], c["until"] = "DRAINING", e["at"] + timeout
+                elif not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):
+                    c["state"] = "CLOSED"
+            elif c["state"] == "DRAINING" and c["vm"] in in_pool:
+                c["state"] = "ACTIVE"
+        if e["type"] == "connect":
+            state = "ACTIVE" if e["instance"] in now["modifiedEligible"] else "REFUSED"
+            conns[e["connection"]] = {"vm": e["instance"], "protocol": e["protocol"], "state": state, "until": None}
+        listed = []
+        for cid in sorted(conns, key=lambda x: x.encode()):
+            c = conns[cid]
+            entry = {"id": cid, "instance": c["vm"], "protocol": c["protocol"], "state": c["state"]}
+            if c["state"] == "DRAINING":
+                entry["drainingUntil"] = c["until"]
+            listed.append(entry)
+        steps.append(dict(now, at=e["at"], transition=transition, connections=listed))
+    return {"valid": True, "errors": [], "initial": initial, "steps": steps}
+
+
+def persists(s, protocol, all_unhealthy):
+    if s["persistence"] == "ALWAYS_PERSIST":
+        return True
+    if s["persistence"] == "NEVER_PERSIST":
+        return all_unhealthy
+    five_tuple = s["tracking"] == "PER_CONNECTION" or s["affinity"] in ("NONE", "CLIENT_IP_PORT_PROTO")
+    return protocol != "UDP" and five_tuple
 
 
 # ---------------------------------------------------------------- the protocol
@@ -331,10 +492,10 @@ def main():
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "hello":
-            answer = {"type": "hello", "protocol": 1, "kinds": ["passthrough"],
+            answer = {"type": "hello", "protocol": 1, "kinds": ["passthrough", "passthrough-timeline"],
                       "implementation": {"name": "lbconform-python-example", "version": "0.1.0"}}
         elif message["type"] == "case":
-            if message.get("kind", "passthrough") != "passthrough":
+            if message.get("kind", "passthrough") not in ("passthrough", "passthrough-timeline"):
                 answer = {"type": "result", "id": message["id"], "unsupported": True}
             else:
                 document = message["inputText"] if "inputText" in message else message["input"]
