@@ -146,6 +146,8 @@ TimelineDecision OptimizedEngine::DecideTimeline(const TimelineScenario& timelin
             state = ConnectionState::kClosed;
           } else if (policy.disable_connection_drain_on_failover) {
             state = ConnectionState::kReset;
+          } else if (drain_for == 0) {
+            state = ConnectionState::kClosed;
           } else {
             state = ConnectionState::kDraining;
             conn_until[c] = event.at + drain_for;

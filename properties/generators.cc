@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/scenario_json.h"
+#include "reference/timeline_json.h"
 
 namespace lbconform {
 
@@ -15,6 +16,10 @@ void showValue(const PassthroughScenario& scenario, std::ostream& os) {
 }
 
 void showValue(Profile profile, std::ostream& os) { os << NameOf(profile); }
+
+void showValue(const TimelineScenario& timeline, std::ostream& os) {
+  os << "\n" << DumpJson(EncodeTimeline(timeline), 2) << "\n";
+}
 
 namespace properties {
 namespace {
@@ -71,7 +76,7 @@ rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
       group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
       group.failover = options.with_failover && g < 2 ? g == 1 : Pick(0, 5) < 2;
       s.backends.push_back(group);
-      const int vms = *rc::gen::inRange(0, 6);
+      const int vms = *rc::gen::inRange(options.populated ? 1 : 0, 6);
       for (int k = 0; k < vms; ++k) {
         Instance vm;
         vm.name = "vm-" + std::to_string(vm_serial++);
@@ -119,6 +124,80 @@ rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
       }
     }
     return s;
+  });
+}
+
+rc::Gen<ConnectionTracking> GenConnectionTracking() {
+  return rc::gen::exec([] {
+    ConnectionTracking t;
+    t.session_affinity = PickOf(SessionAffinity::kNone, SessionAffinity::kClientIp, SessionAffinity::kClientIpProto,
+                                SessionAffinity::kClientIpPortProto, SessionAffinity::kClientIpNoDestination);
+    t.tracking_mode = PickOf(TrackingMode::kPerConnection, TrackingMode::kPerSession);
+    t.persistence = PickOf(PersistenceOnUnhealthy::kDefaultForProtocol, PersistenceOnUnhealthy::kNeverPersist,
+                           PersistenceOnUnhealthy::kAlwaysPersist);
+    if (Pick(0, 10) == 0) t.idle_timeout_sec = PickOf<std::int64_t>(599, 600, 3600, 57'600, 57'601);
+    return t;
+  });
+}
+
+rc::Gen<TimelineEvent> GenEvent(const TimelineScenario& timeline, std::int64_t at, std::optional<EventType> type) {
+  const std::size_t vms = timeline.initial.instances.size();
+  const std::size_t connections = timeline.connection_ids.size();
+  return rc::gen::exec([=] {
+    TimelineEvent e;
+    // Steps in time that land before, on and after 300 s and 600 s drains.
+    e.at = at + PickOf<std::int64_t>(0, 0, 1, 30, 299, 300, 301, 600);
+    int kind = Pick(0, 10);
+    if (type) kind = *type == EventType::kHealth ? 0 : *type == EventType::kConnect ? 3 : *type == EventType::kClose ? 6
+                   : *type == EventType::kConfig ? 7 : 9;
+    if (connections == 0 && kind == 6) kind = 3;
+    if (vms == 0 && kind < 6) kind = 9;
+    if (kind < 3) {
+      e.type = EventType::kHealth;
+      e.instance = static_cast<std::size_t>(Pick(0, static_cast<int>(vms)));
+      // Mostly a change of health: replay the earlier health events.
+      HealthState now = timeline.initial.instances[e.instance].health;
+      for (const TimelineEvent& earlier : timeline.events) {
+        if (earlier.type == EventType::kHealth && earlier.instance == e.instance) now = earlier.health;
+      }
+      const HealthState flipped = now == HealthState::kHealthy ? HealthState::kUnhealthy : HealthState::kHealthy;
+      e.health = PickOf(flipped, flipped, flipped, now);
+    } else if (kind < 6) {
+      e.type = EventType::kConnect;
+      e.connection = connections;
+      e.instance = static_cast<std::size_t>(Pick(0, static_cast<int>(vms)));
+      e.protocol = PickOf(ConnectionProtocol::kTcp, ConnectionProtocol::kTcp, ConnectionProtocol::kUdp,
+                          ConnectionProtocol::kSctp);
+    } else if (kind == 6) {
+      e.type = EventType::kClose;
+      e.connection = static_cast<std::size_t>(Pick(0, static_cast<int>(connections)));
+    } else if (kind < 9) {
+      e.type = EventType::kConfig;
+      if (Pick(0, 2) == 0) e.failover_policy.failover_ratio = *GenRatio(false);
+      if (Pick(0, 3) == 0) e.failover_policy.drop_traffic_if_unhealthy = Pick(0, 2) == 0;
+      if (Pick(0, 2) == 0) e.failover_policy.disable_connection_drain_on_failover = Pick(0, 2) == 0;
+    } else {
+      e.type = EventType::kAdvance;
+    }
+    return e;
+  });
+}
+
+rc::Gen<TimelineScenario> GenTimeline(GenOptions options) {
+  return rc::gen::exec([options] {
+    TimelineScenario t;
+    t.initial = *GenScenario(options);
+    t.tracking = *GenConnectionTracking();
+    if (Pick(0, 6) == 0) t.draining_timeout_sec = PickOf<std::int64_t>(0, 1, 45, 300);
+    const int count = Pick(0, 25);
+    std::int64_t at = 0;
+    for (int i = 0; i < count; ++i) {
+      TimelineEvent e = *GenEvent(t, at);
+      at = e.at;
+      if (e.type == EventType::kConnect) t.connection_ids.push_back("c" + std::to_string(e.connection));
+      t.events.push_back(e);
+    }
+    return t;
   });
 }
 

@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "reference/model.h"
+#include "reference/timeline_model.h"
 
 namespace lbconform {
 
@@ -19,6 +20,7 @@ namespace lbconform {
 // shrunk counterexample can be pasted into a file and replayed.
 void showValue(const PassthroughScenario& scenario, std::ostream& os);
 void showValue(Profile profile, std::ostream& os);
+void showValue(const TimelineScenario& timeline, std::ostream& os);
 
 namespace properties {
 
@@ -33,10 +35,25 @@ struct GenOptions {
   std::optional<Spillover> spillover;    // force the zonal-affinity option
   bool compatible_client = false;        // a VM client in a zone of the service
   bool with_failover = false;            // at least one primary and one failover group
+  bool populated = false;                // every group has at least one VM
 };
 
 // GenScenario draws a bounded scenario.
 rc::Gen<PassthroughScenario> GenScenario(GenOptions options);
+
+// GenConnectionTracking draws a session affinity, tracking mode and
+// persistence setting (and, rarely, an idle timeout, valid or not).
+rc::Gen<ConnectionTracking> GenConnectionTracking();
+
+// GenEvent draws one event for `timeline` at or after `at`: health flips,
+// connections to any VM (eligible or not), closes, ratio and draining
+// changes, and time passing across draining boundaries.
+// `type` forces the kind of event (when the timeline allows it).
+rc::Gen<TimelineEvent> GenEvent(const TimelineScenario& timeline, std::int64_t at,
+                                std::optional<EventType> type = std::nullopt);
+
+// GenTimeline draws a bounded timeline (≤ 24 events) on a GenScenario service.
+rc::Gen<TimelineScenario> GenTimeline(GenOptions options);
 
 }  // namespace properties
 }  // namespace lbconform
@@ -53,7 +70,19 @@ struct Arbitrary<lbconform::PassthroughScenario> {
 template <>
 struct Arbitrary<lbconform::Profile> {
   static Gen<lbconform::Profile> arbitrary() {
-    return gen::element(lbconform::Profile::kSpecDocs, lbconform::Profile::kEn20260402);
+    return gen::element(lbconform::Profile::kSpecDocs, lbconform::Profile::kEn20260402, lbconform::Profile::kApi10Min);
+  }
+};
+
+template <>
+struct Arbitrary<lbconform::TimelineScenario> {
+  static Gen<lbconform::TimelineScenario> arbitrary() {
+    // Failover in two draws of three: draining needs it.
+    return gen::exec([] {
+      lbconform::properties::GenOptions options;
+      options.with_failover = *gen::element(true, true, false);
+      return *lbconform::properties::GenTimeline(options);
+    });
   }
 };
 

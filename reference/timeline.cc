@@ -129,13 +129,17 @@ void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scen
       trace.Add(Clause::FO_21, [&] {
         return fmt::format("{} ({}) on {} left the active pool: not TCP, CLOSED", c.id, NameOf(c.protocol), vm.name);
       });
-    } else if (drain) {
+    } else if (drain && draining_timeout > 0) {
       // [FO-21] Draining is on by default: the session may stay up to the timeout.
       c.state = ConnectionState::kDraining;
       c.draining_until = at + draining_timeout;
       trace.Add(Clause::FO_21, [&] {
         return fmt::format("{} on {} left the active pool: DRAINING until t={}", c.id, vm.name, c.draining_until);
       });
+    } else if (drain) {
+      // [FO-21] GAP-23: a drain of 0 s ends as it starts.
+      c.state = ConnectionState::kClosed;
+      trace.Add(Clause::FO_21, [&] { return fmt::format("{} on {}: a 0 s drain, CLOSED", c.id, vm.name); });
     } else {
       // [FO-22] Draining disabled: sessions end quickly, with TCP resets.
       c.state = ConnectionState::kReset;

@@ -457,6 +457,8 @@ def decide_timeline(s, profile):
                         c["state"] = "CLOSED"
                     elif s["no_drain"]:
                         c["state"] = "RESET"
+                    elif timeout == 0:  # a 0 s drain ends as it starts
+                        c["state"] = "CLOSED"
                     else:
                         c["state"], c["until"] = "DRAINING", e["at"] + timeout
                 elif not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):

@@ -1,0 +1,221 @@
+// Timelines: every engine agrees with the reference, and a stateful property
+// (rc::state) grows a timeline command by command — health flips,
+// connections, closes, ratio and draining changes, time passing — checking
+// after each command, on the reference and on every engine, that:
+//   - a connection never moves to another VM (CT-1);
+//   - no new connection lands outside the modified eligible set (CT-2);
+//   - with draining disabled, no connection survives a failover or failback
+//     on a VM outside the new pool (FO-22);
+//   - draining never outlives its timeout (FO-21).
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+#include <rapidcheck/state.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/engines.h"
+#include "properties/generators.h"
+#include "reference/timeline_json.h"
+
+namespace lbconform {
+namespace {
+
+std::string Show(const TimelineScenario& timeline, const TimelineDecision& decision) {
+  return "timeline:\n" + DumpJson(EncodeTimeline(timeline), 2) + "\ndecision:\n" +
+         DumpJson(EncodeTimelineDecision(decision, {}, decision.valid() ? &timeline : nullptr), 2);
+}
+
+void AssertEnginesAgree(const TimelineScenario& timeline, Profile profile, const TimelineDecision& reference) {
+  for (const Engine* engine : AvailableEngines()) {
+    const TimelineDecision other = engine->DecideTimeline(timeline, profile);
+    if (!SameTimelineDecision(reference, other)) {
+      RC_FAIL(std::string(engine->name()) + " disagrees with the reference on " +
+              NormativeTimelineDiff(reference, other).value_or("a non-normative field") + "\n" +
+              Show(timeline, reference) + "\n" + std::string(engine->name()) + ":\n" + Show(timeline, other));
+    }
+  }
+}
+
+// The policy in force after each event, to know the draining flag.
+std::vector<FailoverPolicy> PoliciesAfterEachEvent(const TimelineScenario& timeline) {
+  std::vector<FailoverPolicy> out;
+  FailoverPolicy policy = timeline.initial.failover_policy;
+  for (const TimelineEvent& e : timeline.events) {
+    if (e.type == EventType::kConfig) ApplyFailoverPolicyChange(e.failover_policy, policy);
+    out.push_back(policy);
+  }
+  return out;
+}
+
+// AssertInvariants checks the four timeline invariants on a valid decision.
+void AssertInvariants(const TimelineScenario& timeline, Profile profile, const TimelineDecision& d) {
+  const std::int64_t timeout = timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile));
+  const std::vector<FailoverPolicy> policies = PoliciesAfterEachEvent(timeline);
+  std::map<std::string, std::string> vm_of;             // the VM each connection was opened to
+  std::map<std::string, std::int64_t> draining_since;  // when each drain began
+  RC_ASSERT(d.steps.size() == timeline.events.size());
+  for (std::size_t i = 0; i < d.steps.size(); ++i) {
+    const TimelineEvent& event = timeline.events[i];
+    const TimelineStep& step = d.steps[i];
+    const TimelineStep* before = i == 0 ? nullptr : &d.steps[i - 1];
+    if (event.type == EventType::kConnect) {
+      const std::string& id = timeline.connection_ids[event.connection];
+      vm_of[id] = timeline.initial.instances[event.instance].name;
+    }
+    for (const ConnectionStatus& c : step.connections) {
+      // [CT-1] Never moved.
+      RC_ASSERT(c.instance == vm_of.at(c.id));
+      const bool in_pool = std::binary_search(step.pool.eligible.begin(), step.pool.eligible.end(), c.instance);
+      const ConnectionStatus* was = nullptr;
+      if (before != nullptr) {
+        for (const ConnectionStatus& b : before->connections) {
+          if (b.id == c.id) was = &b;
+        }
+      }
+      // [CT-2] A new connection is ACTIVE only on a modified eligible backend.
+      if (was == nullptr && c.state == ConnectionState::kActive) {
+        RC_ASSERT(std::binary_search(step.pool.modified_eligible.begin(), step.pool.modified_eligible.end(), c.instance));
+      }
+      // [FO-22] Draining disabled: nothing that was active survives a
+      // failover or failback on a VM outside the new pool.
+      if (step.transition != Transition::kNone && policies[i].disable_connection_drain_on_failover && !in_pool) {
+        RC_ASSERT(c.state != ConnectionState::kActive);
+        RC_ASSERT(!(c.state == ConnectionState::kDraining && was != nullptr && was->state == ConnectionState::kActive));
+      }
+      // [FO-21] A drain ends `timeout` seconds after it began, never later.
+      if (c.state == ConnectionState::kDraining) {
+        if (was == nullptr || was->state != ConnectionState::kDraining) draining_since[c.id] = step.at;
+        RC_ASSERT(c.draining_until.has_value());
+        RC_ASSERT(*c.draining_until == draining_since.at(c.id) + timeout);
+        RC_ASSERT(step.at < *c.draining_until);
+      } else {
+        RC_ASSERT(!c.draining_until.has_value());
+      }
+    }
+  }
+}
+
+RC_GTEST_PROP(TimelineEquivalence, EveryEngineMatchesTheReference, (const TimelineScenario& timeline, Profile profile)) {
+  const TimelineDecision reference = AvailableEngines().front()->DecideTimeline(timeline, profile);
+  RC_TAG(reference.valid() ? "valid" : "invalid");
+  RC_CLASSIFY(std::any_of(reference.steps.begin(), reference.steps.end(),
+                          [](const TimelineStep& s) { return s.transition != Transition::kNone; }),
+              "failover or failback");
+  AssertEnginesAgree(timeline, profile, reference);
+  if (reference.valid()) AssertInvariants(timeline, profile, reference);
+}
+
+// ------------------------------ The stateful property
+
+struct Model {
+  TimelineScenario timeline;
+  Profile profile = Profile::kSpecDocs;
+  std::int64_t now = 0;
+};
+
+// Sut records what the commands reached; the engines under test are stateless.
+struct Sut {
+  int commands = 0;
+  bool transition = false;
+  bool draining = false;
+};
+
+using Command = rc::state::Command<Model, Sut>;
+
+// AddEvent is every command: one event of a kind, drawn for the model.
+template <EventType kType>
+struct AddEvent : Command {
+  TimelineEvent event;
+
+  // The generator falls back to time passing when the event is impossible
+  // (no VM, no connection yet); the precondition then discards the command.
+  explicit AddEvent(const Model& m) : event(*properties::GenEvent(m.timeline, m.now, kType)) {}
+  void checkPreconditions(const Model& m) const override {
+    RC_PRE(event.type == kType);
+    if (kType == EventType::kClose) RC_PRE(event.connection < m.timeline.connection_ids.size());
+    if (kType == EventType::kHealth || kType == EventType::kConnect) {
+      RC_PRE(event.instance < m.timeline.initial.instances.size());
+    }
+    RC_PRE(event.at >= m.now);
+  }
+  void apply(Model& m) const override {
+    TimelineEvent e = event;
+    if (e.type == EventType::kConnect) {
+      // Shrinking drops earlier commands: a connection takes the next free index.
+      e.connection = m.timeline.connection_ids.size();
+      m.timeline.connection_ids.push_back("c" + std::to_string(e.connection));
+    }
+    m.timeline.events.push_back(e);
+    m.now = e.at;
+  }
+  void run(const Model& m, Sut& sut) const override {
+    Model next = m;
+    apply(next);
+    ++sut.commands;
+    const TimelineDecision reference = AvailableEngines().front()->DecideTimeline(next.timeline, next.profile);
+    RC_ASSERT(reference.valid());  // valid service, valid ratios, no idle timeout
+    AssertEnginesAgree(next.timeline, next.profile, reference);
+    AssertInvariants(next.timeline, next.profile, reference);
+    const TimelineStep& last = reference.steps.back();
+    sut.transition = sut.transition || last.transition != Transition::kNone;
+    sut.draining = sut.draining || std::any_of(last.connections.begin(), last.connections.end(), [](const ConnectionStatus& c) {
+                     return c.state == ConnectionState::kDraining;
+                   });
+  }
+  void show(std::ostream& os) const override {
+    os << "t=" << event.at << " " << NameOf(event.type) << " instance=" << event.instance
+       << " connection=" << event.connection;
+  }
+};
+
+TEST(TimelineStateful, CommandsKeepTheInvariantsOnEveryEngine) {
+  const bool ok = rc::check("timeline commands keep the invariants on every engine", [] {
+    Model model;
+    properties::GenOptions options;
+    options.allow_invalid = false;
+    options.with_failover = *rc::gen::element(true, true, false);
+    options.populated = true;
+    model.timeline.initial = *properties::GenScenario(options);
+    model.timeline.tracking = *properties::GenConnectionTracking();
+    model.timeline.tracking.idle_timeout_sec.reset();
+    model.profile = *rc::gen::arbitrary<Profile>();
+    Sut sut;
+    rc::state::check(model, sut,
+                     rc::state::gen::execOneOfWithArgs<AddEvent<EventType::kHealth>, AddEvent<EventType::kHealth>,
+                                                       AddEvent<EventType::kHealth>, AddEvent<EventType::kConnect>,
+                                                       AddEvent<EventType::kConnect>, AddEvent<EventType::kConnect>,
+                                                       AddEvent<EventType::kClose>, AddEvent<EventType::kConfig>,
+                                                       AddEvent<EventType::kAdvance>>());
+    RC_CLASSIFY(sut.commands >= 20, ">= 20 commands");
+    RC_CLASSIFY(sut.transition, "failover or failback");
+    RC_CLASSIFY(sut.draining, "a connection drained");
+  });
+  EXPECT_TRUE(ok);
+}
+
+// The generators reach what the invariants are about.
+TEST(TimelineCoverage, GeneratorReachesEveryStateAndTransition) {
+  std::set<ConnectionState> states;
+  std::set<Transition> transitions;
+  const auto gen = properties::GenTimeline([] {
+    properties::GenOptions o;
+    o.allow_invalid = false;
+    o.with_failover = true;
+    return o;
+  }());
+  const Engine* reference = AvailableEngines().front();
+  for (int i = 0; i < 3000; ++i) {
+    const TimelineScenario t = gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value();
+    const TimelineDecision d = reference->DecideTimeline(t, Profile::kSpecDocs);
+    for (const TimelineStep& s : d.steps) {
+      transitions.insert(s.transition);
+      for (const ConnectionStatus& c : s.connections) states.insert(c.state);
+    }
+  }
+  EXPECT_EQ(states.size(), 5U);
+  EXPECT_EQ(transitions.size(), 3U);
+}
+
+}  // namespace
+}  // namespace lbconform
