@@ -7,6 +7,7 @@ scenario_json    every vector's input (and inputText) as a document
 vector_file      single-test vector files cut from every group
 adapter_protocol a hello line and result lines built from the vectors' decisions
 differential     deterministic pseudo-random byte strings (FuzzedDataProvider input)
+timeline         the same, for timelines
 """
 import hashlib
 import json
@@ -49,7 +50,11 @@ def main():
     for size in (0, 1, 8, 16, 32, 64, 128, 256, 512):
         for _ in range(8):
             put("differential", bytes(rng.getrandbits(8) for _ in range(size)))
-    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential"):
+    rng = random.Random(20261130)
+    for size in (0, 16, 64, 128, 256, 512):
+        for _ in range(8):
+            put("timeline", bytes(rng.getrandbits(8) for _ in range(size)))
+    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline"):
         print(f"{len(list((CORPUS / harness).iterdir())):5d}  fuzz/corpus/{harness}")
 
 

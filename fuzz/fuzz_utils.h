@@ -16,6 +16,7 @@
 #include <string>
 
 #include "reference/model.h"
+#include "reference/timeline_model.h"
 
 namespace lbconform::fuzz {
 
@@ -80,6 +81,56 @@ inline PassthroughScenario ConsumeScenario(FuzzedDataProvider& data) {
 
 inline Profile ConsumeProfile(FuzzedDataProvider& data) {
   return data.ConsumeBool() ? Profile::kSpecDocs : Profile::kEn20260402;
+}
+
+inline Profile ConsumeTimelineProfile(FuzzedDataProvider& data) {
+  return data.PickValueInArray({Profile::kSpecDocs, Profile::kEn20260402, Profile::kApi10Min});
+}
+
+// ConsumeTimeline: a ConsumeScenario service, a connection tracking policy and
+// ≤ 24 events whose time steps straddle 300 s and 600 s drains.
+inline TimelineScenario ConsumeTimeline(FuzzedDataProvider& data) {
+  TimelineScenario t;
+  t.initial = ConsumeScenario(data);
+  t.tracking.session_affinity = static_cast<SessionAffinity>(data.ConsumeIntegralInRange<int>(0, 4));
+  t.tracking.tracking_mode = static_cast<TrackingMode>(data.ConsumeIntegralInRange<int>(0, 1));
+  t.tracking.persistence = static_cast<PersistenceOnUnhealthy>(data.ConsumeIntegralInRange<int>(0, 2));
+  if (data.ConsumeIntegralInRange<int>(0, 15) == 0) t.tracking.idle_timeout_sec = data.ConsumeIntegralInRange<int>(590, 57'610);
+  if (data.ConsumeIntegralInRange<int>(0, 7) == 0) t.draining_timeout_sec = data.PickValueInArray<std::int64_t>({0, 1, 45, 300});
+  const std::size_t vms = t.initial.instances.size();
+  const int events = data.ConsumeIntegralInRange<int>(0, 24);
+  std::int64_t at = 0;
+  for (int i = 0; i < events && data.remaining_bytes() > 0; ++i) {
+    TimelineEvent e;
+    at += data.PickValueInArray<std::int64_t>({0, 0, 1, 30, 299, 300, 301, 600});
+    e.at = at;
+    int kind = data.ConsumeIntegralInRange<int>(0, 9);
+    if (t.connection_ids.empty() && kind == 6) kind = 3;
+    if (vms == 0 && kind < 6) kind = 9;
+    if (kind < 3) {
+      e.type = EventType::kHealth;
+      e.instance = data.ConsumeIntegralInRange<std::size_t>(0, vms - 1);
+      e.health = data.ConsumeBool() ? HealthState::kHealthy : HealthState::kUnhealthy;
+    } else if (kind < 6) {
+      e.type = EventType::kConnect;
+      e.instance = data.ConsumeIntegralInRange<std::size_t>(0, vms - 1);
+      e.protocol = static_cast<ConnectionProtocol>(data.ConsumeIntegralInRange<int>(0, 2));
+      e.connection = t.connection_ids.size();
+      t.connection_ids.push_back("c" + std::to_string(e.connection));
+    } else if (kind == 6) {
+      e.type = EventType::kClose;
+      e.connection = data.ConsumeIntegralInRange<std::size_t>(0, t.connection_ids.size() - 1);
+    } else if (kind < 9) {
+      e.type = EventType::kConfig;
+      if (data.ConsumeBool()) e.failover_policy.failover_ratio = ConsumeRatio(data);
+      if (data.ConsumeBool()) e.failover_policy.drop_traffic_if_unhealthy = data.ConsumeBool();
+      if (data.ConsumeBool()) e.failover_policy.disable_connection_drain_on_failover = data.ConsumeBool();
+    } else {
+      e.type = EventType::kAdvance;
+    }
+    t.events.push_back(e);
+  }
+  return t;
 }
 
 }  // namespace lbconform::fuzz

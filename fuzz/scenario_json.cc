@@ -1,5 +1,6 @@
-// Target: the scenario decoder (input limits, strict fields, URLs, enums) and
-//   the reference engine behind it, on arbitrary bytes.
+// Target: the scenario decoders (input limits, strict fields, URLs, enums),
+//   passthrough and passthrough-timeline, and the reference engine behind
+//   them, on arbitrary bytes.
 // Oracle: never a crash or hang (sanitizers, libFuzzer's timeout); a rejected
 //   document has at least one error with a catalogue code; a decoded scenario
 //   survives encode → decode → encode unchanged, and the reference decides it
@@ -11,10 +12,46 @@
 
 #include "reference/reference_engine.h"
 #include "reference/scenario_json.h"
+#include "reference/timeline_json.h"
+
+namespace {
+
+using namespace lbconform;
+
+// CheckTimeline: the same oracle for a timeline document.
+void CheckTimeline(const nlohmann::json& document) {
+  const DecodedTimeline decoded = DecodeTimelineDocument(document);
+  if (!decoded.timeline) {
+    if (decoded.errors.empty()) std::abort();
+    return;
+  }
+  const nlohmann::json encoded = EncodeTimeline(*decoded.timeline);
+  const DecodedTimeline again = DecodeTimelineDocument(encoded);
+  if (!again.timeline || EncodeTimeline(*again.timeline) != encoded) {
+    std::fprintf(stderr, "scenario_json: timeline round trip changed it\n%s\n", DumpJson(encoded).c_str());
+    std::abort();
+  }
+  const reference::ReferenceEngine engine;
+  for (Profile profile : AllProfiles()) {
+    const TimelineDecision first = engine.DecideTimeline(*decoded.timeline, profile);
+    if (!SameTimelineDecision(first, engine.DecideTimeline(*again.timeline, profile))) std::abort();
+    volatile std::size_t sink = DumpJson(EncodeTimelineDecision(first, {.trace = true}, &*decoded.timeline)).size();
+    (void)sink;
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
-  using namespace lbconform;
   const std::string_view text(reinterpret_cast<const char*>(bytes), size);
+  {
+    std::vector<Error> ignored;
+    const std::optional<nlohmann::json> document = ParseJsonDocument(text, ignored);
+    if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
+      CheckTimeline(*document);
+      return 0;
+    }
+  }
   const DecodedScenario decoded = DecodeScenario(text);
   if (!decoded.scenario) {
     if (decoded.errors.empty()) {

@@ -1,12 +1,8 @@
 // Timelines: every engine agrees with the reference, and a stateful property
 // (rc::state) grows a timeline command by command — health flips,
 // connections, closes, ratio and draining changes, time passing — checking
-// after each command, on the reference and on every engine, that:
-//   - a connection never moves to another VM (CT-1);
-//   - no new connection lands outside the modified eligible set (CT-2);
-//   - with draining disabled, no connection survives a failover or failback
-//     on a VM outside the new pool (FO-22);
-//   - draining never outlives its timeout (FO-21).
+// after each command that every engine agrees and that the invariants of
+// properties/timeline_invariants.h hold.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -16,6 +12,7 @@
 
 #include "cli/engines.h"
 #include "properties/generators.h"
+#include "properties/timeline_invariants.h"
 #include "reference/timeline_json.h"
 
 namespace lbconform {
@@ -37,62 +34,9 @@ void AssertEnginesAgree(const TimelineScenario& timeline, Profile profile, const
   }
 }
 
-// The policy in force after each event, to know the draining flag.
-std::vector<FailoverPolicy> PoliciesAfterEachEvent(const TimelineScenario& timeline) {
-  std::vector<FailoverPolicy> out;
-  FailoverPolicy policy = timeline.initial.failover_policy;
-  for (const TimelineEvent& e : timeline.events) {
-    if (e.type == EventType::kConfig) ApplyFailoverPolicyChange(e.failover_policy, policy);
-    out.push_back(policy);
-  }
-  return out;
-}
-
-// AssertInvariants checks the four timeline invariants on a valid decision.
-void AssertInvariants(const TimelineScenario& timeline, Profile profile, const TimelineDecision& d) {
-  const std::int64_t timeout = timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile));
-  const std::vector<FailoverPolicy> policies = PoliciesAfterEachEvent(timeline);
-  std::map<std::string, std::string> vm_of;             // the VM each connection was opened to
-  std::map<std::string, std::int64_t> draining_since;  // when each drain began
-  RC_ASSERT(d.steps.size() == timeline.events.size());
-  for (std::size_t i = 0; i < d.steps.size(); ++i) {
-    const TimelineEvent& event = timeline.events[i];
-    const TimelineStep& step = d.steps[i];
-    const TimelineStep* before = i == 0 ? nullptr : &d.steps[i - 1];
-    if (event.type == EventType::kConnect) {
-      const std::string& id = timeline.connection_ids[event.connection];
-      vm_of[id] = timeline.initial.instances[event.instance].name;
-    }
-    for (const ConnectionStatus& c : step.connections) {
-      // [CT-1] Never moved.
-      RC_ASSERT(c.instance == vm_of.at(c.id));
-      const bool in_pool = std::binary_search(step.pool.eligible.begin(), step.pool.eligible.end(), c.instance);
-      const ConnectionStatus* was = nullptr;
-      if (before != nullptr) {
-        for (const ConnectionStatus& b : before->connections) {
-          if (b.id == c.id) was = &b;
-        }
-      }
-      // [CT-2] A new connection is ACTIVE only on a modified eligible backend.
-      if (was == nullptr && c.state == ConnectionState::kActive) {
-        RC_ASSERT(std::binary_search(step.pool.modified_eligible.begin(), step.pool.modified_eligible.end(), c.instance));
-      }
-      // [FO-22] Draining disabled: nothing that was active survives a
-      // failover or failback on a VM outside the new pool.
-      if (step.transition != Transition::kNone && policies[i].disable_connection_drain_on_failover && !in_pool) {
-        RC_ASSERT(c.state != ConnectionState::kActive);
-        RC_ASSERT(!(c.state == ConnectionState::kDraining && was != nullptr && was->state == ConnectionState::kActive));
-      }
-      // [FO-21] A drain ends `timeout` seconds after it began, never later.
-      if (c.state == ConnectionState::kDraining) {
-        if (was == nullptr || was->state != ConnectionState::kDraining) draining_since[c.id] = step.at;
-        RC_ASSERT(c.draining_until.has_value());
-        RC_ASSERT(*c.draining_until == draining_since.at(c.id) + timeout);
-        RC_ASSERT(step.at < *c.draining_until);
-      } else {
-        RC_ASSERT(!c.draining_until.has_value());
-      }
-    }
+void AssertInvariants(const TimelineScenario& timeline, Profile profile, const TimelineDecision& decision) {
+  if (auto violation = properties::TimelineViolation(timeline, profile, decision)) {
+    RC_FAIL(*violation + "\n" + Show(timeline, decision));
   }
 }
 
