@@ -23,6 +23,8 @@
 #include "cli/render.h"
 #include "reference/reference_engine.h"
 #include "reference/scenario_json.h"
+#include "reference/documents.h"
+#include "reference/slb_json.h"
 #include "reference/timeline_json.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
@@ -88,6 +90,17 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
     // that is not JSON) is decoded, or rejected, as a passthrough scenario.
     std::vector<Error> ignored;
     const std::optional<nlohmann::json> document = ParseJsonDocument(*text, ignored);
+    if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
+      const DecodedSlb decoded = DecodeSlbDocument(*document);
+      const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
+      const SlbScenario* scenario = decoded.scenario ? &*decoded.scenario : nullptr;
+      if (explain) {
+        out << RenderSlbExplanation(scenario, decision, engine->name());
+      } else {
+        out << DumpJson(EncodeSlbDecision(decision, {.trace = options.trace}, scenario), options.pretty ? 2 : -1) << "\n";
+      }
+      return decision.valid() ? kExitOk : kExitRejected;
+    }
     if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
       const DecodedTimeline decoded = DecodeTimelineDocument(*document);
       const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
@@ -391,6 +404,41 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   return kExitOk;
 }
 
+// Plot writes the SVG of a service-lb-policy plan.
+int Plot(const DecideOptions& options, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+  const Engine* engine = FindEngine(options.engine);
+  if (engine == nullptr) {
+    err << fmt::format("lbconform: unknown engine '{}'\n", options.engine);
+    return kExitUsage;
+  }
+  const std::optional<std::string> text = ReadInput(options.input, in, err);
+  if (!text) return kExitUsage;
+  std::vector<Error> errors;
+  const std::optional<nlohmann::json> document = ParseJsonDocument(*text, errors);
+  if (!document || DocumentKind(*document) != ScenarioKind::kServiceLbPolicy) {
+    err << "lbconform: plot takes a scenario of kind service-lb-policy\n";
+    return kExitUsage;
+  }
+  const DecodedSlb decoded = DecodeSlbDocument(*document);
+  const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
+  if (!decision.valid()) {
+    out << RenderSlbExplanation(nullptr, decision, engine->name());
+    return kExitRejected;
+  }
+  const std::string svg = RenderSlbSvg(*decoded.scenario, decision);
+  if (output == "-") {
+    out << svg;
+  } else {
+    std::ofstream file(output);
+    if (!(file << svg)) {
+      err << fmt::format("lbconform: cannot write {}\n", output);
+      return kExitUsage;
+    }
+    out << fmt::format("plot: wrote {} ({} bytes)\n", output, svg.size());
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -403,6 +451,12 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   AddDecideOptions(*decide, decide_options);
   decide->add_flag("--trace", decide_options.trace, "Include the informative step trace");
   decide->add_flag("--pretty", decide_options.pretty, "Indent the JSON");
+
+  DecideOptions plot_options;
+  std::string plot_output = "plan.svg";
+  CLI::App* plot = app.add_subcommand("plot", "Draw a service-lb-policy plan as an SVG (regions, zones, backends, flows)");
+  AddDecideOptions(*plot, plot_options);
+  plot->add_option("-o,--output", plot_output, "SVG file to write, or - for standard output")->capture_default_str();
 
   DecideOptions explain_options;
   CLI::App* explain = app.add_subcommand("explain", "Explain one decision step by step, with clause IDs");
@@ -482,6 +536,7 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
 
   if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
   if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
+  if (plot->parsed()) return Plot(plot_options, plot_output, in, out, err);
   if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
   if (run->parsed()) return Run(run_options, out, err);
   if (import_cmd->parsed()) return Import(import_describe, import_health, import_options, import_output, in, out, err);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/engines.h"
+#include "reference/slb_model.h"
 #include "reference/timeline_model.h"
 
 namespace lbconform {
@@ -58,6 +59,7 @@ class DropEverything final : public Engine {
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override {
     return AvailableEngines().front()->DecideTimeline(timeline, profile);
   }
+  SlbDecision Plan(const SlbScenario& scenario) const override { return AvailableEngines().front()->Plan(scenario); }
 };
 
 TEST(ExhaustiveTest, ALyingEngineIsCaught) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "reference/model.h"
+#include "reference/slb_model.h"
 #include "reference/timeline_model.h"
 
 namespace lbconform {
@@ -19,6 +20,14 @@ std::string RenderExplanation(const PassthroughScenario* scenario, const Passthr
 // every connection's state.
 std::string RenderTimelineExplanation(const TimelineScenario* timeline, const TimelineDecision& decision,
                                       std::string_view engine, Profile profile);
+
+// RenderSlbExplanation is `lbconform explain` for a service-lb-policy
+// scenario: the policy as resolved, each backend's state, and the plan as a
+// table per region and zone.
+std::string RenderSlbExplanation(const SlbScenario* scenario, const SlbDecision& decision, std::string_view engine);
+
+// RenderSlbSvg is `lbconform plot`: where the traffic goes, as an SVG.
+std::string RenderSlbSvg(const SlbScenario& scenario, const SlbDecision& decision);
 
 // The catalogues as Markdown tables (docs/clauses.md, docs/gaps.md,
 // docs/error-codes.md are these renderings, checked by a test).

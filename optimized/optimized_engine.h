@@ -35,6 +35,7 @@ class OptimizedEngine final : public Engine {
   const Kernel& kernel() const { return kernel_; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
+  SlbDecision Plan(const SlbScenario& scenario) const override;
 
  private:
   std::string name_;

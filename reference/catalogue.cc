@@ -80,8 +80,10 @@ std::span<const Profile> AllProfiles() { return kProfiles; }
 
 namespace {
 
-constexpr ScenarioKind kScenarioKinds[] = {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline};
+constexpr ScenarioKind kScenarioKinds[] = {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline,
+                                           ScenarioKind::kServiceLbPolicy};
 constexpr Profile kPassthroughProfiles[] = {Profile::kSpecDocs, Profile::kEn20260402};
+constexpr Profile kServiceLbPolicyProfiles[] = {Profile::kSpecDocs};
 
 }  // namespace
 
@@ -91,6 +93,8 @@ std::string_view NameOf(ScenarioKind kind) {
       return "passthrough";
     case ScenarioKind::kPassthroughTimeline:
       return "passthrough-timeline";
+    case ScenarioKind::kServiceLbPolicy:
+      return "service-lb-policy";
   }
   return "?";
 }
@@ -105,8 +109,15 @@ std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name) {
 std::span<const ScenarioKind> AllScenarioKinds() { return kScenarioKinds; }
 
 std::span<const Profile> ProfilesOf(ScenarioKind kind) {
-  return kind == ScenarioKind::kPassthrough ? std::span<const Profile>(kPassthroughProfiles)
-                                            : AllProfiles();
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return kPassthroughProfiles;
+    case ScenarioKind::kPassthroughTimeline:
+      return AllProfiles();
+    case ScenarioKind::kServiceLbPolicy:
+      return kServiceLbPolicyProfiles;  // the passthrough revisions do not touch it
+  }
+  return AllProfiles();
 }
 
 std::int64_t DrainingTimeoutSeconds(Profile profile) {

@@ -75,6 +75,7 @@ std::span<const Profile> AllProfiles();
 enum class ScenarioKind {
   kPassthrough,          // "passthrough": one new connection (CONTRACT.md §2)
   kPassthroughTimeline,  // "passthrough-timeline": connections over time
+  kServiceLbPolicy,      // "service-lb-policy": a traffic plan of a service LB policy
 };
 
 std::string_view NameOf(ScenarioKind kind);

@@ -161,6 +161,8 @@ std::string_view NameOf(ZonalAffinityOutcome value);
 
 struct TimelineScenario;  // reference/timeline_model.h
 struct TimelineDecision;
+struct SlbScenario;  // reference/slb_model.h
+struct SlbDecision;
 
 // Engine decides scenarios. Every engine of lbconform implements this
 // interface; tests, fuzzers and benchmarks loop over the available ones.
@@ -174,6 +176,8 @@ class Engine {
                                      Profile profile) const = 0;
   // DecideTimeline returns the state after each event of a timeline.
   virtual TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const = 0;
+  // Plan returns the service LB policy's traffic plan.
+  virtual SlbDecision Plan(const SlbScenario& scenario) const = 0;
 };
 
 }  // namespace lbconform

@@ -18,6 +18,7 @@ class ReferenceEngine final : public Engine {
   std::string_view name() const override { return "reference"; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
+  SlbDecision Plan(const SlbScenario& scenario) const override;
 
  private:
   bool trace_;

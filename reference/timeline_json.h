@@ -1,6 +1,5 @@
 // JSON for the passthrough-timeline kind: the timeline document and its
-// decision (vectors/README.md, "passthrough-timeline"), and the dispatch by
-// `kind` that lets every tool take any scenario document.
+// decision (vectors/README.md, "The timeline kind").
 #ifndef LBCONFORM_REFERENCE_TIMELINE_JSON_H_
 #define LBCONFORM_REFERENCE_TIMELINE_JSON_H_
 
@@ -28,31 +27,6 @@ nlohmann::json EncodeTimeline(const TimelineScenario& timeline);
 nlohmann::json EncodeTimelineDecision(const TimelineDecision& decision, EncodeOptions options = {},
                                       const TimelineScenario* timeline = nullptr);
 std::optional<TimelineDecision> DecodeTimelineDecision(const nlohmann::json& document, std::string* problem);
-
-// DocumentKind is the kind a scenario document names, when it is an object
-// whose `kind` is known; text, other JSON and unknown kinds give nullopt (the
-// passthrough decoder then reports the problem).
-std::optional<ScenarioKind> DocumentKind(const nlohmann::json& document);
-
-// DecideDocument decides any scenario: a JSON document, or a JSON string
-// holding the raw text of one (vectors of malformed input). Bad input is a
-// `valid: false` decision, never an exception.
-nlohmann::json DecideDocument(const Engine& engine, const nlohmann::json& input, Profile profile,
-                              EncodeOptions options = {});
-
-// DecisionValidity reads a decision document of `kind`: nullopt (and why)
-// when it is not one; otherwise whether it is valid and its error codes.
-struct DecisionValidity {
-  bool valid = false;
-  std::vector<ErrorCode> codes;
-};
-std::optional<DecisionValidity> ReadDecisionValidity(ScenarioKind kind, const nlohmann::json& decision,
-                                                     std::string* problem);
-
-// DiffDecisionDocuments compares two decisions of `kind` on their normative
-// fields: nullopt when they agree, else the first field that differs.
-std::optional<std::string> DiffDecisionDocuments(ScenarioKind kind, const nlohmann::json& expected,
-                                                 const nlohmann::json& actual);
 
 }  // namespace lbconform
 

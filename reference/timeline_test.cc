@@ -8,6 +8,7 @@
 #include "reference/reference_engine.h"
 #include "reference/testing/timeline_builder.h"
 #include "reference/timeline.h"
+#include "reference/documents.h"
 #include "reference/timeline_json.h"
 
 namespace lbconform {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "reference/reference_engine.h"
+#include "reference/slb_model.h"
 #include "reference/timeline_model.h"
 
 namespace lbconform::vectors::testing {
@@ -32,6 +33,10 @@ const std::vector<WrongEngineInfo>& AllMisreadings() {
       {Misreading::kConnectAnywhere, "connect-anywhere", "CT-2"},
       {Misreading::kFailbackNotReported, "failback-not-reported", "FO-9"},
       {Misreading::kDrainingAlwaysTenMinutes, "draining-always-ten-minutes", "FO-21, GAP-7"},
+      {Misreading::kPreferredIgnored, "preferred-ignored", "SLB-30"},
+      {Misreading::kStrictOverflows, "strict-overflows", "SLB-27"},
+      {Misreading::kThresholdDefaultFifty, "threshold-default-fifty", "SLB-22, GAP-30"},
+      {Misreading::kIsolationWithoutGranularity, "isolation-without-granularity", "SLB-28"},
   };
   return kAll;
 }
@@ -199,6 +204,34 @@ TimelineDecision WrongEngine::DecideTimeline(const TimelineScenario& timeline, P
       }
       if (m == Misreading::kConnectAnywhere && c.state == ConnectionState::kRefused) c.state = ConnectionState::kActive;
     }
+  }
+  return d;
+}
+
+SlbDecision WrongEngine::Plan(const SlbScenario& scenario) const {
+  // Each misreading changes what the reference is asked, as that reading would.
+  SlbScenario s = scenario;
+  switch (info_.misreading) {
+    case Misreading::kPreferredIgnored:
+      for (SlbBackend& b : s.backends) b.preference = Preference::kDefault;
+      break;
+    case Misreading::kStrictOverflows:
+      if (s.policy.isolation_mode == IsolationMode::kStrict && s.policy.isolation_granularity == IsolationGranularity::kRegion) {
+        s.policy.isolation_granularity = IsolationGranularity::kUnspecified;
+      }
+      break;
+    case Misreading::kThresholdDefaultFifty:
+      if (!s.policy.failover_health_threshold) s.policy.failover_health_threshold = 50;
+      break;
+    case Misreading::kIsolationWithoutGranularity:
+      if (s.policy.isolation_mode != IsolationMode::kUnspecified) s.policy.isolation_granularity = IsolationGranularity::kRegion;
+      break;
+    default:
+      break;
+  }
+  SlbDecision d = reference::ReferenceEngine(/*trace=*/false).Plan(s);
+  if (info_.misreading == Misreading::kThresholdDefaultFifty && d.valid() && !scenario.policy.failover_health_threshold) {
+    d.policy.failover_health_threshold = 70;  // it reports the default, but plans with 50
   }
   return d;
 }

@@ -35,6 +35,10 @@ enum class Misreading {
   kConnectAnywhere,              // timeline: a new connection lands on any VM, eligible or not
   kFailbackNotReported,          // timeline: a failback is not recognised as one
   kDrainingAlwaysTenMinutes,     // timeline: the API's 10 minutes whatever the profile
+  kPreferredIgnored,             // service LB policy: preferred backends treated as DEFAULT
+  kStrictOverflows,              // service LB policy: STRICT isolation read as NEAREST
+  kThresholdDefaultFifty,        // service LB policy: the API's classic default of 50
+  kIsolationWithoutGranularity,  // service LB policy: an isolation mode enforced without REGION granularity
 };
 
 struct WrongEngineInfo {
@@ -51,6 +55,7 @@ class WrongEngine final : public Engine {
   std::string_view name() const override { return name_; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
+  SlbDecision Plan(const SlbScenario& scenario) const override;
 
  private:
   WrongEngineInfo info_;
