@@ -12,6 +12,7 @@
 
 #include "reference/reference_engine.h"
 #include "reference/scenario_json.h"
+#include "reference/documents.h"
 #include "reference/timeline_json.h"
 
 namespace {

@@ -20,6 +20,7 @@ LBCONFORM = sys.argv[1] if len(sys.argv) > 1 else "build/dev/cli/lbconform"
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ["spec-docs", "en-2026-04-02"]
 TIMELINE_PROFILES = ["spec-docs", "en-2026-04-02", "api-10min"]
+SLB_PROFILES = ["spec-docs"]
 SUITE_VERSION = "0.1.0"
 REGION = "us-west1"
 
@@ -36,6 +37,9 @@ NOTES = {
     "DrainingTimeout": ("PROFILE", "GAP-7: connection draining lasts 300 s in the failover text (spec-docs, en-2026-04-02) and 10 minutes in the API (api-10min); the vector carries the profiles it holds for."),
     "NonTcpAtFailover": ("GAP", "GAP-18: draining is described for TCP sessions; lbconform closes UDP and SCTP connections on VMs that leave the pool at failover or failback. Also accepted: they drain like TCP."),
     "DrainingVmRejoinsPool": ("GAP", "GAP-19: a VM re-enters the active pool while its connections drain; lbconform makes them ACTIVE again. Also accepted: they keep draining to their end time."),
+    "DrainOverHalf": ("GAP", "GAP-25: candidates would reach half of all backends; lbconform drains none (all or nothing). Also accepted: drain some, in name order, while below half."),
+    "ClientContention": ("GAP", "GAP-28: client locations compete for one region's capacity; lbconform serves the largest first. Also accepted: name order."),
+    "ApiOnlyAlgorithm": ("GAP", "GAP-33: SPRAY_TO_WORLD is in the API only; lbconform plans it as the API describes. Also accepted: rejected as an unknown value."),
     "PersistenceOnUnhealthy": ("GAP", "GAP-21: NEVER_PERSIST 'unless all backends are unhealthy' read over every configured VM. Also accepted: the connection is closed."),
 }
 
@@ -97,6 +101,11 @@ def decide(doc, profile):
 def normative(d):
     if not d["valid"]:
         return {"valid": False, "codes": sorted({e["code"] for e in d["errors"]})}
+    if "policy" in d:
+        return {"valid": True, "policy": d["policy"],
+                "backends": [(b["name"], b["drainCandidate"], b["drained"], b["belowFailoverThreshold"], b["effectiveCapacity"])
+                             for b in d["backends"]],
+                "clients": [(c["name"], sorted(c["regionsServed"]), c["dropped"] != "0") for c in d["clients"]]}
     if "steps" in d:
         return {"valid": True, "initial": normative_pool(d["initial"]),
                 "steps": [dict(normative_pool(s), at=s["at"], transition=s["transition"],
@@ -116,7 +125,7 @@ def normative_pool(d):
 class VectorFile:
     def __init__(self, path, header, kind="passthrough"):
         self.kind = kind
-        self.profiles = TIMELINE_PROFILES if kind == "passthrough-timeline" else PROFILES
+        self.profiles = {"passthrough-timeline": TIMELINE_PROFILES, "service-lb-policy": SLB_PROFILES}.get(kind, PROFILES)
         self.path = ROOT / path
         self.header = header
         self.groups = []
@@ -816,11 +825,259 @@ def edge_timeline():
     return f.write()
 
 
+# ------------------------------ service LB policy (docs/004)
+
+SLB_TOPOLOGY = {"east": ["east-a", "east-b"], "west": ["west-a"]}
+
+
+def slb(backends, clients=None, policy=None, lb="GLOBAL_EXTERNAL_APPLICATION", scheme=None, at=None, topology=None,
+        attach=True, readings=None):
+    """backends: dicts with name, zone, members, healthy, rate (per instance), preference, health, kind, scaler."""
+    topology = topology or SLB_TOPOLOGY
+    zones = [z for zs in topology.values() for z in zs]
+    internal = lb.startswith("CROSS_REGION_INTERNAL")
+    service = {"name": "bs", "loadBalancingScheme": scheme or ("INTERNAL_MANAGED" if internal else "EXTERNAL_MANAGED"),
+               "backends": []}
+    groups = []
+    for b in backends:
+        entry = {"group": f"zones/{b['zone']}/instanceGroups/{b['name']}", "balancingMode": b.get("mode", "RATE"),
+                 "preference": b.get("preference", "DEFAULT")}
+        entry.update(b.get("capacity", {"maxRatePerInstance": b.get("rate", 100)}))
+        if "scaler" in b:
+            entry["capacityScaler"] = b["scaler"]
+        service["backends"].append(entry)
+        group = {"group": b["name"], "kind": b.get("kind", "ZONAL_INSTANCE_GROUP"), "zone": b["zone"],
+                 "members": b.get("members", 1), "healthy": b.get("healthy", b.get("members", 1))}
+        if "health" in b:
+            group["health"] = b["health"]
+        if "perMember" in b:
+            group["loadPerMemberAtFullUtilization"] = b["perMember"]
+        groups.append(group)
+    doc = {"kind": "service-lb-policy", "loadBalancer": lb, "backendService": service, "backendGroups": groups,
+           "topology": {"regions": [{"name": r, "zones": zs} for r, zs in topology.items()]},
+           "clients": clients or [{"name": "c1", "requestsPerSecond": 100,
+                                   "rttMs": {z: (1 + i if z.startswith("east") else 50) for i, z in enumerate(zones)}}]}
+    if policy is not None:
+        doc["serviceLbPolicy"] = dict({"name": "projects/p/locations/global/serviceLbPolicies/pol"}, **policy)
+        if attach:
+            service["serviceLbPolicy"] = "projects/p/locations/global/serviceLbPolicies/pol"
+    if at is not None:
+        doc["at"] = at
+    if readings:
+        doc["readings"] = readings
+    return doc
+
+
+def with_readings(doc, readings):
+    return dict(copy.deepcopy(doc), readings=readings)
+
+
+def served(*expected):
+    """A check: client locations' regionsServed in order, and optionally dropped."""
+    def check(profiles, d):
+        got = [c["regionsServed"] for c in d["clients"]]
+        if got != list(expected):
+            raise SystemExit(f"service-lb-policy: regionsServed {got}, hand-checked {list(expected)}")
+    return check
+
+
+def backend_is(**fields):
+    """A check on backend states: name=(drained, belowThreshold, effectiveCapacity) or name=assigned-string."""
+    def check(profiles, d):
+        states = {b["name"]: b for b in d["backends"]}
+        for name, want in fields.items():
+            b = states[name.replace("_", "-")]
+            got = (b["drained"], b["belowFailoverThreshold"], b["effectiveCapacity"]) if isinstance(want, tuple) else b["assigned"]
+            if got != want:
+                raise SystemExit(f"service-lb-policy: {name} is {got}, hand-checked {want}")
+    return check
+
+
+def both(*checks):
+    def check(profiles, d):
+        for c in checks:
+            c(profiles, d)
+    return check
+
+
+def spec_slb():
+    f = VectorFile("spec_examples/service_lb_policy.json",
+                   ["The claims of the advanced load balancing text (docs/004) as small plans, hand-checked:",
+                    "algorithms, preferred backends, the failover threshold, isolation, auto-capacity drain and undrain.",
+                    "Normative: the policy, each backend's drainCandidate/drained/belowFailoverThreshold/effectiveCapacity,",
+                    "each client location's regionsServed and whether it drops; the loads themselves are the model's (GAP-24)."],
+                   kind="service-lb-policy")
+    three = [{"name": "small", "zone": "east-a"}, {"name": "large", "zone": "east-b", "members": 3},
+             {"name": "far", "zone": "west-a", "members": 5}]
+    f.group("Algorithms (SLB-7..SLB-13, SLB-36).")
+    f.add("slb/algorithm/default-without-policy", "No service LB policy: WATERFALL_BY_REGION fills the closest region in proportion to capacity (100 and 300 take 50 and 150 of 200).",
+          ["SLB-7", "SLB-8"], slb(three, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east"]), backend_is(small="50", large="150")))
+    f.add("slb/algorithm/policy-without-algorithm", "A policy without loadBalancingAlgorithm: WATERFALL_BY_REGION.",
+          ["SLB-7"], slb(three, policy={"autoCapacityDrain": {"enable": False}}), check=served(["east"]))
+    f.add("slb/algorithm/waterfall-overflows", "WATERFALL_BY_REGION with 450 offered and 400 in the closest region: the region fills and 50 overflows to the next closest region.",
+          ["SLB-10", "SLB-8"], slb(three, clients=[{"name": "c1", "requestsPerSecond": 450, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east", "west"]), backend_is(small="100", large="300", far="50")))
+    f.add("slb/algorithm/spray-to-region", "SPRAY_TO_REGION: the same aggregate, in proportion to capacity across the region's zones.",
+          ["SLB-11", "SLB-13"], slb(three, policy={"loadBalancingAlgorithm": "SPRAY_TO_REGION"},
+                                    clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east"]), backend_is(small="50", large="150")))
+    f.add("slb/algorithm/waterfall-by-zone", "WATERFALL_BY_ZONE: the nearest zone (east-a, 100) fills before east-b gets the other 50.",
+          ["SLB-12", "SLB-13"], slb(three, policy={"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"},
+                                    clients=[{"name": "c1", "requestsPerSecond": 150, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=backend_is(small="100", large="50"))
+    f.add("slb/algorithm/spray-to-world", "SPRAY_TO_WORLD (API only): every region at once, in proportion to capacity.",
+          ["SLB-36"], slb(three, policy={"loadBalancingAlgorithm": "SPRAY_TO_WORLD"}), flags=["ApiOnlyAlgorithm"],
+          alternatives=[{"valid": False, "errors": [{"code": "UNKNOWN_ENUM_VALUE", "path": "/serviceLbPolicy/loadBalancingAlgorithm", "message": "docs-only reading"}]}])
+    f.group("Preferred backends (SLB-30, SLB-31).")
+    pref = [{"name": "default-near", "zone": "east-a", "members": 10}, {"name": "pref-far", "zone": "west-a", "preference": "PREFERRED"},
+            {"name": "pref-near", "zone": "east-b", "rate": 30, "preference": "PREFERRED"}]
+    f.add("slb/preferred/first-by-rtt", "Preferred backends fill to capacity first, nearest first (30, then 100), before the algorithm spreads the rest (70) over DEFAULT backends.",
+          ["SLB-30", "SLB-31"], slb(pref, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east", "west"]), backend_is(pref_near="30", pref_far="100", default_near="70")))
+    f.group("Failover threshold (SLB-20..SLB-24, SLB-35).")
+    weak = [{"name": "ok", "zone": "east-a"}, {"name": "weak", "zone": "east-b", "members": 10, "healthy": 5},
+            {"name": "far", "zone": "west-a"}]
+    f.add("slb/threshold/below-goes-last", "weak has 50% healthy, below the default threshold of 70: 150 offered go to ok (100) and to the other region's far (50) before weak gets anything.",
+          ["SLB-20", "SLB-21", "SLB-22", "SLB-35"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 150, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east", "west"]), backend_is(weak=(False, True, "1000"), ok="100", far="50")))
+    f.add("slb/threshold/last-resort", "When every other backend is full, the backend below the threshold still gets traffic.",
+          ["SLB-24", "SLB-21"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 500, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=backend_is(weak="300"))
+    f.add("slb/threshold/exactly-at", "70% healthy is not below a threshold of 70 (the comparison is strict); 60% is.",
+          ["SLB-22"], slb([{"name": "at70", "zone": "east-a", "members": 10, "healthy": 7}, {"name": "at60", "zone": "east-b", "members": 10, "healthy": 6}]),
+          check=backend_is(at70=(False, False, "1000"), at60=(False, True, "1000")))
+    f.add("slb/threshold/configured", "failoverHealthThreshold 60: 60% healthy is no longer below it.",
+          ["SLB-22"], slb([{"name": "at60", "zone": "east-b", "members": 10, "healthy": 6}], policy={"failoverConfig": {"failoverHealthThreshold": 60}}),
+          check=backend_is(at60=(False, False, "1000")))
+    f.group("Traffic isolation (SLB-25..SLB-28).")
+    iso = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
+    heavy = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    f.add("slb/isolation/nearest-stays", "Isolation REGION, mode unset (NEAREST): all 300 stay in east even though its capacity is 100.",
+          ["SLB-25", "SLB-26"], slb(iso, clients=heavy, policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
+          check=both(served(["east"]), backend_is(e1="300")))
+    f.add("slb/isolation/nearest-moves-when-unhealthy", "NEAREST: east's only backend has no healthy member, so traffic goes to the next closest region.",
+          ["SLB-26"], slb([dict(iso[0], healthy=0), iso[1]], clients=heavy, policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "NEAREST"}}),
+          check=served(["west"]))
+    f.add("slb/isolation/without-granularity", "An isolation mode without granularity REGION is not enforced: 200 of 300 overflow to west.",
+          ["SLB-28", "SLB-10"], slb(iso, clients=heavy, policy={"isolationConfig": {"isolationMode": "NEAREST"}}),
+          check=served(["east", "west"]))
+    f.add("slb/isolation/strict-drops", "STRICT on a cross-region internal ALB: east has no healthy backend, so requests are dropped rather than sent to west.",
+          ["SLB-27", "SLB-29"], slb([dict(iso[0], healthy=0), iso[1]], lb="CROSS_REGION_INTERNAL_APPLICATION",
+                                    policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}),
+          check=served([]))
+    f.add("slb/isolation/strict-no-backends", "STRICT: the closest region has no backend configured at all: dropped.",
+          ["SLB-27"], slb([iso[1]], lb="CROSS_REGION_INTERNAL_PROXY_NETWORK",
+                          policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}),
+          check=served([]))
+    f.group("Auto-capacity drain and undrain (SLB-14..SLB-19).")
+    five = [{"name": f"b{i}", "zone": "east-a" if i % 2 == 0 else "east-b", "members": 4} for i in range(5)]
+    drain = {"autoCapacityDrain": {"enable": True}}
+    def set_healthy(backends, **healthy):
+        out = copy.deepcopy(backends)
+        for b in out:
+            if b["name"] in healthy:
+                b["healthy"] = healthy[b["name"]]
+        return out
+    f.add("slb/drain/candidate-drained", "b0 has 0 of 4 healthy (< 25%): a candidate, drained, capacity 0; b1 has exactly 25%: not a candidate.",
+          ["SLB-14", "SLB-15", "SLB-18"], slb(set_healthy(five, b0=0, b1=1), policy=drain),
+          check=backend_is(b0=(True, True, "0"), b1=(False, True, "400")))
+    f.add("slb/drain/disabled", "The same backends without auto-capacity drain: nothing is drained; b0 may still get traffic.",
+          ["SLB-24", "SLB-18"], slb(set_healthy(five, b0=0), policy={"autoCapacityDrain": {"enable": False}}),
+          check=backend_is(b0=(False, True, "400")))
+    f.add("slb/drain/two-of-five", "Two candidates of five backends (40% < 50%): both drained.",
+          ["SLB-15", "SLB-16"], slb(set_healthy(five, b0=0, b1=0), policy=drain),
+          check=backend_is(b0=(True, True, "0"), b1=(True, True, "0")))
+    f.add("slb/drain/three-of-five", "Three candidates of five (60%): none is drained (all or nothing).",
+          ["SLB-15", "SLB-16"], slb(set_healthy(five, b0=0, b1=0, b2=0), policy=drain), flags=["DrainOverHalf"],
+          check=backend_is(b0=(False, True, "400")),
+          alternatives=lambda d: [decide(with_readings(slb(set_healthy(five, b0=0, b1=0, b2=0), policy=drain), {"drainOverHalf": "DRAIN_UP_TO_HALF"}), "spec-docs")])
+    zero = set_healthy(five, b0=0, b1=0, b2=0, b3=0)
+    zero[0]["members"] = 0
+    zero[1]["scaler"] = 0
+    f.add("slb/drain/zero-capacity-not-counted", "b0 has no members and b1 a capacity scaler of 0: zero capacity, not candidates; b2 and b3 are two of five and drained.",
+          ["SLB-16", "SLB-17"], slb(zero, policy=drain), check=backend_is(b2=(True, True, "0"), b3=(True, True, "0")))
+    history = set_healthy(five, b0=0)
+    history[0]["health"] = [{"at": 0, "healthy": 0}, {"at": 100, "healthy": 2}]
+    f.add("slb/undrain/59-seconds", "b0 reached 50% healthy at t=100; at t=159 it is still drained.",
+          ["SLB-19"], slb(history, policy=drain, at=159), check=backend_is(b0=(True, True, "0")))
+    f.add("slb/undrain/60-seconds", "At t=160, 60 s at 35% or more: b0 is undrained and has its capacity back.",
+          ["SLB-19"], slb(history, policy=drain, at=160), check=backend_is(b0=(False, True, "400")))
+    f.group("A three-region example (examples/service-lb-policy/three-regions.json).")
+    example = json.loads((ROOT.parent / "examples" / "service-lb-policy" / "three-regions.json").read_text())
+    f.add("slb/example/three-regions", "Two client locations, a preferred backend at half capacity, a drained group and one below the failover threshold.",
+          ["SLB-8", "SLB-10", "SLB-15", "SLB-22", "SLB-30"], example, flags=["ClientContention"],
+          check=served(["us-east1", "us-central1"], ["europe-west1", "us-central1"]),
+          alternatives=lambda d: [decide(with_readings(example, {"clientOrder": "NAME_ORDER"}), "spec-docs")])
+    contention = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}]
+    two_clients = [{"name": "a-small", "requestsPerSecond": 60, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}},
+                   {"name": "b-large", "requestsPerSecond": 90, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    f.add("slb/contention/largest-first", "Two client locations want east (capacity 100) with 60 and 90: the larger is served first there, the smaller overflows to west.",
+          ["SLB-10", "SLB-8"], slb(contention, clients=two_clients), flags=["ClientContention"], check=served(["east", "west"], ["east"]),
+          alternatives=lambda d: [decide(with_readings(slb(contention, clients=two_clients), {"clientOrder": "NAME_ORDER"}), "spec-docs")])
+    return f.write()
+
+
+def edge_slb():
+    f = VectorFile("edge_cases/service_lb_policy_validation.json",
+                   ["Every service-lb-policy error code, and the accepted side of each rule."], kind="service-lb-policy")
+    one = [{"name": "b1", "zone": "east-a"}]
+    f.group("Load balancers, schemes and policies (SLB-1, SLB-2, SLB-29, SLB-32).")
+    for lb in ("GLOBAL_EXTERNAL_APPLICATION", "CROSS_REGION_INTERNAL_APPLICATION", "GLOBAL_EXTERNAL_PROXY_NETWORK", "CROSS_REGION_INTERNAL_PROXY_NETWORK"):
+        f.add(f"slb/lb/{lb.lower().replace('_', '-')}", f"{lb} supports service LB policies.", ["SLB-1"], slb(one, lb=lb, policy={}))
+    for lb in ("CLASSIC_APPLICATION", "REGIONAL_EXTERNAL_APPLICATION", "REGIONAL_INTERNAL_PROXY_NETWORK", "INTERNAL_PASSTHROUGH_NETWORK"):
+        f.add(f"slb/lb/{lb.lower().replace('_', '-')}", f"{lb} does not.", ["SLB-1"], slb(one, lb=lb, scheme="EXTERNAL_MANAGED"))
+    f.add("slb/scheme/internal-on-external", "A global external ALB with scheme INTERNAL_MANAGED.", ["SLB-2"], slb(one, scheme="INTERNAL_MANAGED"))
+    f.add("slb/scheme/external-on-internal", "A cross-region internal proxy NLB with scheme EXTERNAL_MANAGED.", ["SLB-2"],
+          slb(one, lb="CROSS_REGION_INTERNAL_PROXY_NETWORK", scheme="EXTERNAL_MANAGED"))
+    f.add("slb/policy/two-policies", "A backend service naming two service LB policies.", ["SLB-32"],
+          dict(slb(one, policy={}), backendService=dict(slb(one, policy={})["backendService"],
+                                                        serviceLbPolicy=["projects/p/locations/global/serviceLbPolicies/pol", "projects/p/locations/global/serviceLbPolicies/other"])))
+    f.add("slb/policy/strict-on-global-external", "STRICT isolation on a global external ALB.", ["SLB-29"],
+          slb(one, policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}))
+    f.add("slb/policy/threshold-0", "failoverHealthThreshold 0.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}))
+    f.add("slb/policy/threshold-100", "failoverHealthThreshold 100.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 100}}))
+    f.add("slb/policy/threshold-1-and-99", "failoverHealthThreshold 99 is accepted.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 99}}))
+    f.group("Backends (SLB-3..SLB-6, SLB-33, SLB-34).")
+    for kind, ok in (("ZONAL_NEG_GCE_VM_IP_PORT", True), ("HYBRID_NEG", True), ("REGIONAL_MANAGED_INSTANCE_GROUP", False),
+                     ("ZONAL_NEG_GCE_VM_IP", False), ("SERVERLESS_NEG", False), ("INTERNET_NEG", False), ("PRIVATE_SERVICE_CONNECT_NEG", False)):
+        clause = {"REGIONAL_MANAGED_INSTANCE_GROUP": "SLB-4", "ZONAL_NEG_GCE_VM_IP": "SLB-5"}.get(kind, "SLB-3" if ok else "SLB-6")
+        f.add(f"slb/backend/{kind.lower().replace('_', '-')}", f"A {kind} backend is {'supported' if ok else 'not supported'}.",
+              [clause, "SLB-3"], slb([dict(one[0], kind=kind)]))
+    f.add("slb/backend/scaler-0.05", "capacityScaler 0.05 is between 0 and 0.1.", ["SLB-33"], slb([dict(one[0], scaler=0.05)]))
+    f.add("slb/backend/scaler-0-only-backend", "capacityScaler 0 on the only backend.", ["SLB-33"], slb([dict(one[0], scaler=0)]))
+    f.add("slb/backend/scaler-0-of-two", "capacityScaler 0 with two backends: accepted, zero capacity.", ["SLB-33", "SLB-17"],
+          slb([dict(one[0], scaler=0), {"name": "b2", "zone": "east-b"}]))
+    f.add("slb/backend/custom-metrics", "CUSTOM_METRICS gives no capacity the plan can use.", ["SLB-34"], slb([dict(one[0], mode="CUSTOM_METRICS", capacity={})]))
+    f.add("slb/backend/rate-without-max", "RATE without maxRate, maxRatePerInstance or maxRatePerEndpoint.", ["SLB-34"], slb([dict(one[0], capacity={})]))
+    f.add("slb/backend/utilization-1.5", "maxUtilization 1.5.", ["SLB-34"],
+          slb([dict(one[0], mode="UTILIZATION", capacity={"maxUtilization": 1.5}, perMember=10)]))
+    f.add("slb/backend/capacities", "Target capacity per field: maxRate (per group) x scaler, maxConnectionsPerEndpoint x members, maxUtilization x members x load per member.",
+          ["SLB-34"], slb([dict(one[0], capacity={"maxRate": 70}, scaler=0.5), {"name": "c", "zone": "east-b", "members": 5, "mode": "CONNECTION", "capacity": {"maxConnectionsPerEndpoint": 10}, "kind": "ZONAL_NEG_GCE_VM_IP_PORT"},
+               {"name": "u", "zone": "west-a", "members": 3, "mode": "UTILIZATION", "capacity": {"maxUtilization": 0.5}, "perMember": 40}]),
+          check=backend_is(b1=(False, False, "35"), c=(False, False, "50"), u=(False, False, "60")))
+    f.group("Input errors.")
+    def broken(ident, comment, mutate):
+        doc = slb(one)
+        mutate(doc)
+        f.add(f"slb/input/{ident}", comment, ["SLB-34"], doc)
+    broken("missing-rtt", "A client location without a round-trip time to west-a.", lambda d: d["clients"][0]["rttMs"].pop("west-a"))
+    broken("zone-not-in-topology", "A backend in a zone the topology does not list.", lambda d: d["backendGroups"][0].update(zone="south-a"))
+    broken("duplicate-client", "Two client locations with one name.", lambda d: d["clients"].append(copy.deepcopy(d["clients"][0])))
+    broken("healthy-over-members", "More healthy members than members.", lambda d: d["backendGroups"][0].update(healthy=2))
+    broken("negative-load", "A negative request rate.", lambda d: d["clients"][0].update(requestsPerSecond=-1))
+    broken("four-decimals", "A request rate with four decimal places.", lambda d: d["clients"][0].update(requestsPerSecond=1.0001))
+    broken("unknown-algorithm", "An algorithm outside the API's list.", lambda d: d.update(serviceLbPolicy={"name": "pol", "loadBalancingAlgorithm": "ROUND_ROBIN"}))
+    broken("health-out-of-order", "Health reports that go back in time.", lambda d: d["backendGroups"][0].update(health=[{"at": 10, "healthy": 1}, {"at": 5, "healthy": 1}]))
+    return f.write()
+
+
 if __name__ == "__main__":
     counts = {"spec_examples/failover.json": spec_failover(), "spec_examples/zonal_affinity.json": spec_zonal(),
               "edge_cases/failover_table.json": edge_failover(), "edge_cases/zonal_affinity_matrix.json": edge_zonal(),
               "edge_cases/validation.json": edge_validation(), "regressions/properties.json": regressions(),
-              "spec_examples/failover_timeline.json": spec_timeline(), "edge_cases/timeline.json": edge_timeline()}
+              "spec_examples/failover_timeline.json": spec_timeline(), "edge_cases/timeline.json": edge_timeline(),
+              "spec_examples/service_lb_policy.json": spec_slb(), "edge_cases/service_lb_policy_validation.json": edge_slb()}
     for name, n in counts.items():
         print(f"{n:5d}  {name}")
     print(f"{sum(counts.values()):5d}  vectors")

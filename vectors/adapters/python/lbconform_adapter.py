@@ -320,6 +320,13 @@ def pool(s, profile):
 def decide(document, profile):
     try:
         doc = parse_document(document) if isinstance(document, str) else document
+        if isinstance(doc, dict) and doc.get("kind") == "service-lb-policy":
+            return plan(read_slb(doc))
+    except Rejected as rejected:
+        return {"valid": False, "errors": [rejected.error]}
+    except TypeError:
+        return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a number has the wrong type"}]}
+    try:
         timeline = isinstance(doc, dict) and doc.get("kind") == "passthrough-timeline"
         s = read_scenario(doc, "passthrough-timeline" if timeline else "passthrough")
     except Rejected as rejected:
@@ -488,16 +495,412 @@ def persists(s, protocol, all_unhealthy):
     return protocol != "UDP" and five_tuple
 
 
+# ---------------------------------------------------------------- service LB policy (kind service-lb-policy)
+
+SUPPORTED_LBS = ("GLOBAL_EXTERNAL_APPLICATION", "CROSS_REGION_INTERNAL_APPLICATION", "GLOBAL_EXTERNAL_PROXY_NETWORK",
+                 "CROSS_REGION_INTERNAL_PROXY_NETWORK")
+OTHER_LBS = ("CLASSIC_APPLICATION", "REGIONAL_EXTERNAL_APPLICATION", "REGIONAL_INTERNAL_APPLICATION", "CLASSIC_PROXY_NETWORK",
+             "REGIONAL_EXTERNAL_PROXY_NETWORK", "REGIONAL_INTERNAL_PROXY_NETWORK", "EXTERNAL_PASSTHROUGH_NETWORK",
+             "INTERNAL_PASSTHROUGH_NETWORK")
+BACKEND_KINDS = ("ZONAL_INSTANCE_GROUP", "REGIONAL_MANAGED_INSTANCE_GROUP", "ZONAL_NEG_GCE_VM_IP_PORT", "ZONAL_NEG_GCE_VM_IP",
+                 "HYBRID_NEG", "SERVERLESS_NEG", "INTERNET_NEG", "PRIVATE_SERVICE_CONNECT_NEG")
+ALGORITHMS = ("WATERFALL_BY_REGION", "SPRAY_TO_REGION", "WATERFALL_BY_ZONE", "SPRAY_TO_WORLD")
+CAPACITY_FIELDS = {"RATE": ("maxRate", "maxRatePerInstance", "maxRatePerEndpoint"),
+                   "CONNECTION": ("maxConnections", "maxConnectionsPerInstance", "maxConnectionsPerEndpoint")}
+
+
+def milli(obj, key, path):
+    """A non-negative decimal with at most 3 places, in thousandths."""
+    value = obj.get(key, (int, float), required=True)
+    exact = ratio(value) * 1000
+    if exact < 0 or exact.denominator != 1 or exact > 10**18:
+        raise Rejected("VALUE_OUT_OF_RANGE", path, f"{value} is not a non-negative amount with 3 decimals")
+    return int(exact)
+
+
+def count(value, path):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Rejected("WRONG_TYPE", path, "expected a whole number")
+    if not 0 <= value <= 1_000_000:
+        raise Rejected("VALUE_OUT_OF_RANGE", path, "out of range")
+    return value
+
+
+def read_slb(doc):
+    root = Obj(doc, "", strict=True)
+    root.get("kind", str, required=True)
+    root.get("description", str)
+    lb = enum(root.get("loadBalancer", str, required=True), SUPPORTED_LBS + OTHER_LBS, "/loadBalancer")
+    s = {"lb": lb, "regions": [], "zones": {}, "backends": [], "clients": []}
+    topology = Obj(root.get("topology", dict, required=True), "/topology", strict=True)
+    names = set()
+    for i, raw in enumerate(topology.get("regions", list, required=True)):
+        r = Obj(raw, f"/topology/regions/{i}", strict=True)
+        name = last_segment(r.get("name", str, required=True), r.path + "/name")
+        if name in names:
+            raise Rejected("DUPLICATE_NAME", r.path, "region named twice")
+        names.add(name)
+        zones = r.get("zones", list, required=True)
+        if not zones:
+            raise Rejected("MISSING_FIELD", r.path + "/zones", "a region needs a zone")
+        for z in zones:
+            if not isinstance(z, str):
+                raise Rejected("WRONG_TYPE", r.path + "/zones", "zone names are strings")
+            zone = last_segment(z, r.path + "/zones")
+            if zone in names:
+                raise Rejected("DUPLICATE_NAME", r.path + "/zones", "zone named twice")
+            names.add(zone)
+            s["zones"][zone] = name
+        r.finish()
+        s["regions"].append((name, [last_segment(z, "") for z in zones]))
+    topology.finish()
+    service = Obj(root.get("backendService", dict, required=True), "/backendService", strict=False)
+    s["name"] = service.get("name", str, "")
+    s["scheme"] = service.get("loadBalancingScheme", str, "")
+    refs = service.value.get("serviceLbPolicy")
+    s["refs"] = [] if refs is None else ([refs] if isinstance(refs, str) else list(refs))
+    for i, raw in enumerate(service.get("backends", list, required=True)):
+        b = Obj(raw, f"/backendService/backends/{i}", strict=False)
+        group = b.get("group", str, required=True)
+        name = last_segment(group, b.path + "/group")
+        if any(x["name"] == name for x in s["backends"]):
+            raise Rejected("DUPLICATE_BACKEND_GROUP", b.path, "a group named twice")
+        mode = enum(b.get("balancingMode", str, "UTILIZATION"), ("RATE", "UTILIZATION", "CONNECTION", "CUSTOM_METRICS"), b.path + "/balancingMode")
+        backend = {"name": name, "zone": zone_in_url(group), "mode": mode, "field": None, "value": 0,
+                   "scaler": ratio(b.get("capacityScaler", (int, float), 1)), "util": Fraction(0), "per_member": 0}
+        preference = b.get("preference", str, "DEFAULT")
+        if preference not in ("DEFAULT", "PREFERRED", "PREFERENCE_UNSPECIFIED"):
+            raise Rejected("UNKNOWN_ENUM_VALUE", b.path + "/preference", "unknown preference")
+        backend["preferred"] = preference == "PREFERRED"
+        for field in CAPACITY_FIELDS.get(mode, ()):
+            if b.value.get(field) is not None:
+                backend["field"], backend["value"] = field, milli(b, field, b.path + "/" + field)
+                break
+        if mode == "UTILIZATION":
+            backend["field"] = "maxUtilization"
+            backend["util"] = ratio(b.get("maxUtilization", (int, float), 0.8))
+        s["backends"].append(backend)
+    seen = set()
+    for i, raw in enumerate(root.get("backendGroups", list, required=True)):
+        g = Obj(raw, f"/backendGroups/{i}", strict=True)
+        name = last_segment(g.get("group", str, required=True), g.path + "/group")
+        matches = [b for b in s["backends"] if b["name"] == name]
+        if not matches:
+            raise Rejected("UNKNOWN_GROUP_REFERENCE", g.path, "not a backend")
+        if name in seen:
+            raise Rejected("DUPLICATE_NAME", g.path, "described twice")
+        seen.add(name)
+        b = matches[0]
+        b["kind"] = enum(g.get("kind", str, required=True), BACKEND_KINDS, g.path + "/kind")
+        zone, region = g.get("zone", str), g.get("region", str)
+        if zone is not None:
+            b["zone"] = last_segment(zone, g.path + "/zone")
+        if b["zone"]:
+            if b["zone"] not in s["zones"]:
+                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/zone", "zone not in the topology")
+            if region is not None and last_segment(region, "") != s["zones"][b["zone"]]:
+                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "zone in another region")
+            b["region"] = s["zones"][b["zone"]]
+        elif region is None:
+            raise Rejected("MISSING_FIELD", g.path + "/zone", "zone needed")
+        else:
+            b["region"] = last_segment(region, "")
+            if b["region"] not in [r for r, _ in s["regions"]]:
+                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "region not in the topology")
+        b["members"] = count(g.get("members", int, required=True), g.path + "/members")
+        b["healthy"] = count(g.get("healthy", int, b["members"]), g.path + "/healthy")
+        if b["healthy"] > b["members"]:
+            raise Rejected("HEALTHY_COUNT_OUT_OF_RANGE", g.path, "more healthy than members")
+        if g.value.get("loadPerMemberAtFullUtilization") is not None:
+            b["per_member"] = milli(g, "loadPerMemberAtFullUtilization", g.path)
+        elif b["field"] == "maxUtilization":
+            raise Rejected("MISSING_FIELD", g.path + "/loadPerMemberAtFullUtilization", "needed for UTILIZATION")
+        b["health"], members, previous = [], b["members"], 0
+        for k, raw_h in enumerate(g.get("health", list, [])):
+            h = Obj(raw_h, f"{g.path}/health/{k}", strict=True)
+            at = seconds(h.get("at", (int, float), required=True), h.path + "/at")
+            if at < previous:
+                raise Rejected("EVENTS_OUT_OF_ORDER", h.path, "back in time")
+            previous = at
+            if h.value.get("members") is not None:
+                members = count(h.get("members", int), h.path + "/members")
+            healthy = count(h.get("healthy", int, required=True), h.path + "/healthy")
+            if healthy > members:
+                raise Rejected("HEALTHY_COUNT_OUT_OF_RANGE", h.path, "more healthy than members")
+            h.finish()
+            b["health"].append((at, members, healthy))
+        g.finish()
+    for b in s["backends"]:
+        if b["name"] not in seen:
+            raise Rejected("MISSING_FIELD", "/backendGroups", "every backend needs an entry")
+    s["policy"] = None
+    raw_policy = root.get("serviceLbPolicy", dict)
+    if raw_policy is None and s["refs"]:
+        raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "named but not given")
+    if raw_policy is not None:
+        p = Obj(raw_policy, "/serviceLbPolicy", strict=False)
+        name = last_segment(p.get("name", str, "policy"), "/serviceLbPolicy/name")
+        algorithm = p.get("loadBalancingAlgorithm", str)
+        if algorithm == "LOAD_BALANCING_ALGORITHM_UNSPECIFIED":
+            algorithm = None
+        if algorithm is not None:
+            enum(algorithm, ALGORITHMS, "/serviceLbPolicy/loadBalancingAlgorithm")
+        drain = Obj(p.get("autoCapacityDrain", dict, {}), "/serviceLbPolicy/autoCapacityDrain", False).get("enable", bool, False)
+        threshold = Obj(p.get("failoverConfig", dict, {}), "/serviceLbPolicy/failoverConfig", False).value.get("failoverHealthThreshold")
+        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int)):
+            raise Rejected("WRONG_TYPE", "/serviceLbPolicy/failoverConfig", "a whole percentage")
+        isolation = Obj(p.get("isolationConfig", dict, {}), "/serviceLbPolicy/isolationConfig", False)
+        granularity = enum(isolation.get("isolationGranularity", str, "ISOLATION_GRANULARITY_UNSPECIFIED"),
+                           ("ISOLATION_GRANULARITY_UNSPECIFIED", "REGION"), "/serviceLbPolicy/isolationConfig")
+        mode = enum(isolation.get("isolationMode", str, "ISOLATION_MODE_UNSPECIFIED"),
+                    ("ISOLATION_MODE_UNSPECIFIED", "NEAREST", "STRICT"), "/serviceLbPolicy/isolationConfig")
+        s["policy"] = {"attached": any(ref.rsplit("/", 1)[-1] == name for ref in s["refs"]), "algorithm": algorithm,
+                       "drain": drain, "threshold": threshold, "granularity": granularity, "mode": mode}
+    zones = [z for _, zs in s["regions"] for z in zs]
+    cnames = set()
+    for i, raw in enumerate(root.get("clients", list, required=True)):
+        c = Obj(raw, f"/clients/{i}", strict=True)
+        name = c.get("name", str, required=True)
+        if not name:
+            raise Rejected("INVALID_NAME", c.path, "a name is needed")
+        if name in cnames:
+            raise Rejected("DUPLICATE_NAME", c.path, "client named twice")
+        cnames.add(name)
+        offered = milli(c, "requestsPerSecond", c.path + "/requestsPerSecond")
+        rtt = Obj(c.get("rttMs", dict, required=True), c.path + "/rttMs", strict=True)
+        rtts = {}
+        for z in zones:
+            if rtt.value.get(z) is None:
+                raise Rejected("MISSING_RTT", rtt.path, f"no round-trip time to {z}")
+            rtts[z] = milli(rtt, z, rtt.path)
+        rtt.finish()
+        c.finish()
+        s["clients"].append({"name": name, "offered": offered, "rtt": rtts})
+    readings = Obj(root.get("readings", dict, {}), "/readings", strict=True)
+    s["drain_over_half"] = enum(readings.get("drainOverHalf", str, "DRAIN_NONE"), ("DRAIN_NONE", "DRAIN_UP_TO_HALF"), "/readings")
+    s["client_order"] = enum(readings.get("clientOrder", str, "LARGEST_FIRST"), ("LARGEST_FIRST", "NAME_ORDER"), "/readings")
+    readings.finish()
+    at = root.get("at", (int, float))
+    s["at"] = seconds(at, "/at") if at is not None else max([h[0] for b in s["backends"] for h in b["health"]], default=0)
+    root.finish()
+    return s
+
+
+def health_at(b, t):
+    members, healthy = b["members"], b["healthy"]
+    for at, m, h in b["health"]:
+        if at > t:
+            break
+        members, healthy = m, h
+    return members, healthy
+
+
+def capacity(b, members):
+    if b["field"] in ("maxRate", "maxConnections"):
+        base = b["value"]
+    elif b["field"] == "maxUtilization":
+        base = int(b["per_member"] * members * b["util"])  # floor of a non-negative exact product
+    else:
+        base = b["value"] * members
+    return int(base * b["scaler"])
+
+
+def candidate(b, members, healthy):
+    return members > 0 and b["scaler"] != 0 and healthy * 4 < members
+
+
+def drain(s):
+    n = len(s["backends"])
+    since, good = [None] * n, [None] * n
+    moments = {0} | {h[0] for b in s["backends"] for h in b["health"] if h[0] <= s["at"]}
+    while moments:
+        t = min(moments)
+        moments.discard(t)
+        drained, candidates = 0, []
+        for i, b in enumerate(s["backends"]):
+            members, healthy = health_at(b, t)
+            ok = members > 0 and healthy * 100 >= members * 35
+            if not ok:
+                good[i] = None
+            elif good[i] is None:
+                good[i] = t
+            if since[i] is not None and good[i] is not None and t - good[i] >= 60:
+                since[i] = None
+            if since[i] is not None and good[i] is not None and t < good[i] + 60 <= s["at"]:
+                moments.add(good[i] + 60)
+            if since[i] is not None:
+                drained += 1
+            elif candidate(b, members, healthy):
+                candidates.append(i)
+        if not candidates:
+            continue
+        if (drained + len(candidates)) * 2 < n:
+            for i in candidates:
+                since[i] = t
+        elif s["drain_over_half"] == "DRAIN_UP_TO_HALF":
+            for i in sorted(candidates, key=lambda i: s["backends"][i]["name"].encode()):
+                if (drained + 1) * 2 >= n:
+                    break
+                since[i] = t
+                drained += 1
+    return since
+
+
+def apportion(total, weights):
+    whole = sum(weights)
+    if whole <= 0 or total <= 0:
+        return [0] * len(weights)
+    shares = [total * w // whole for w in weights]
+    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in order[:total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def validate_slb(s):
+    errors = []
+    def error(code):
+        errors.append({"code": code, "path": "", "message": code.lower()})
+    internal = s["lb"].startswith("CROSS_REGION_INTERNAL")
+    if s["lb"] not in SUPPORTED_LBS:
+        error("UNSUPPORTED_LOAD_BALANCER")
+    elif s["scheme"] and s["scheme"] != ("INTERNAL_MANAGED" if internal else "EXTERNAL_MANAGED"):
+        error("SCHEME_NOT_ALLOWED")
+    if len(s["refs"]) > 1:
+        error("MULTIPLE_SERVICE_LB_POLICIES")
+    for b in s["backends"]:
+        if b["kind"] not in ("ZONAL_INSTANCE_GROUP", "ZONAL_NEG_GCE_VM_IP_PORT", "HYBRID_NEG"):
+            error("UNSUPPORTED_BACKEND_KIND")
+        if b["mode"] == "CUSTOM_METRICS" or b["field"] is None:
+            error("UNSUPPORTED_BALANCING_MODE")
+        if b["field"] == "maxUtilization" and not 0 <= b["util"] <= 1:
+            error("MAX_UTILIZATION_OUT_OF_RANGE")
+        c = b["scaler"]
+        if (c == 0 and len(s["backends"]) < 2) or (c != 0 and not Fraction(1, 10) <= c <= 1):
+            error("CAPACITY_SCALER_OUT_OF_RANGE")
+    p = s["policy"]
+    if p and p["threshold"] is not None and not 1 <= p["threshold"] <= 99:
+        error("FAILOVER_THRESHOLD_OUT_OF_RANGE")
+    if p and p["mode"] == "STRICT" and not internal:
+        error("STRICT_ISOLATION_NOT_AVAILABLE")
+    return errors
+
+
+def plan(s):
+    errors = validate_slb(s)
+    if errors:
+        return {"valid": False, "errors": errors}
+    p = s["policy"] if s["policy"] and s["policy"]["attached"] else None
+    algorithm = (p and p["algorithm"]) or "WATERFALL_BY_REGION"
+    threshold = p["threshold"] if p and p["threshold"] is not None else 70
+    enforced = bool(p) and p["granularity"] == "REGION"
+    mode = ("STRICT" if p["mode"] == "STRICT" else "NEAREST") if enforced else None
+    since = drain(s) if p and p["drain"] else [None] * len(s["backends"])
+    states = []
+    for i, b in enumerate(s["backends"]):
+        members, healthy = health_at(b, s["at"])
+        cap = capacity(b, members)
+        states.append({"name": b["name"], "members": members, "healthy": healthy, "drainCandidate": candidate(b, members, healthy),
+                       "drained": since[i] is not None, "belowFailoverThreshold": members > 0 and healthy * 100 < threshold * members,
+                       "effective": 0 if since[i] is not None else cap, "assigned": 0})
+    remaining = [st["effective"] for st in states]
+    order = sorted(range(len(s["clients"])), key=lambda c: ((-s["clients"][c]["offered"] if s["client_order"] == "LARGEST_FIRST" else 0),
+                                                            s["clients"][c]["name"].encode()))
+    plans = [None] * len(s["clients"])
+    for ci in order:
+        c = s["clients"][ci]
+        region_rtt = {r: min(c["rtt"][z] for z in zs) for r, zs in s["regions"]}
+        regions = sorted(region_rtt, key=lambda r: (region_rtt[r], r.encode()))
+        by_region = {r: [i for i, b in enumerate(s["backends"]) if b["region"] == r] for r in regions}
+        if mode == "STRICT":
+            allowed = regions[:1]
+        elif mode == "NEAREST":
+            allowed = []
+            for need_health in (True, False):
+                for r in regions:
+                    if any(states[i]["effective"] > 0 and (not need_health or states[i]["healthy"] > 0) for i in by_region[r]):
+                        allowed = [r]
+                        break
+                if allowed:
+                    break
+        else:
+            allowed = regions
+        def usable(i):
+            st = states[i]
+            return st["effective"] > 0 and not (mode == "STRICT" and st["healthy"] == 0) and s["backends"][i]["region"] in allowed
+        tiers = []
+        preferred = sorted((c["rtt"].get(b["zone"], 0), i) for i, b in enumerate(s["backends"])
+                           if usable(i) and b["preferred"] and not states[i]["belowFailoverThreshold"])
+        for k, (rtt, i) in enumerate(preferred):
+            if k == 0 or rtt != preferred[k - 1][0]:
+                tiers.append([])
+            tiers[-1].append(i)
+        default = [i for i, b in enumerate(s["backends"]) if usable(i) and not b["preferred"] and not states[i]["belowFailoverThreshold"]]
+        if algorithm == "WATERFALL_BY_ZONE":
+            for r in allowed:
+                zones = sorted(dict(s["regions"])[r], key=lambda z: (c["rtt"][z], z.encode()))
+                tiers += [[i for i in default if s["backends"][i]["zone"] == z] for z in zones]
+        elif algorithm == "SPRAY_TO_WORLD":
+            tiers.append(default)
+        else:
+            tiers += [[i for i in default if s["backends"][i]["region"] == r] for r in allowed]
+        tiers += [[i for i in by_region[r] if usable(i) and states[i]["belowFailoverThreshold"]] for r in allowed]
+        given = {}
+        load = c["offered"]
+        for tier in tiers:
+            weights = [remaining[i] for i in tier]
+            if load == 0 or sum(weights) == 0:
+                continue
+            take = min(load, sum(weights))
+            for i, share in zip(tier, apportion(take, weights)):
+                given[i] = given.get(i, 0) + share
+                remaining[i] -= share
+            load -= take
+        dropped = 0
+        if load > 0:
+            reachable = sorted({i for tier in tiers for i in tier})
+            targets = []
+            for need_health in (True, False):
+                for r in regions:
+                    targets = [i for i in reachable if s["backends"][i]["region"] == r and (not need_health or states[i]["healthy"] > 0)]
+                    if targets:
+                        break
+                if targets:
+                    break
+            if targets:
+                for i, share in zip(targets, apportion(load, [states[i]["effective"] for i in targets])):
+                    given[i] = given.get(i, 0) + share
+            else:
+                dropped = load
+        for i, amount in given.items():
+            states[i]["assigned"] += amount
+        plans[ci] = {"name": c["name"], "offered": fmt_milli(c["offered"]), "dropped": fmt_milli(dropped),
+                     "regionsServed": [r for r in regions if any(a > 0 and s["backends"][i]["region"] == r for i, a in given.items())]}
+    policy = {"loadBalancingAlgorithm": algorithm, "failoverHealthThreshold": threshold, "autoCapacityDrain": bool(p and p["drain"]),
+              "isolationEnforced": enforced}
+    if mode:
+        policy["isolationMode"] = mode
+    return {"valid": True, "errors": [], "policy": policy, "clients": plans,
+            "backends": [{"name": st["name"], "drainCandidate": st["drainCandidate"], "drained": st["drained"],
+                          "belowFailoverThreshold": st["belowFailoverThreshold"], "effectiveCapacity": fmt_milli(st["effective"]),
+                          "assigned": fmt_milli(st["assigned"])} for st in states]}
+
+
+def fmt_milli(value):
+    whole, part = divmod(value, 1000)
+    return f"{whole}" if part == 0 else f"{whole}.{part:03d}".rstrip("0")
+
+
 # ---------------------------------------------------------------- the protocol
 
 def main():
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "hello":
-            answer = {"type": "hello", "protocol": 1, "kinds": ["passthrough", "passthrough-timeline"],
+            answer = {"type": "hello", "protocol": 1, "kinds": ["passthrough", "passthrough-timeline", "service-lb-policy"],
                       "implementation": {"name": "lbconform-python-example", "version": "0.1.0"}}
         elif message["type"] == "case":
-            if message.get("kind", "passthrough") not in ("passthrough", "passthrough-timeline"):
+            if message.get("kind", "passthrough") not in ("passthrough", "passthrough-timeline", "service-lb-policy"):
                 answer = {"type": "result", "id": message["id"], "unsupported": True}
             else:
                 document = message["inputText"] if "inputText" in message else message["input"]
