@@ -8,6 +8,7 @@ vector_file      single-test vector files cut from every group
 adapter_protocol a hello line and result lines built from the vectors' decisions
 differential     deterministic pseudo-random byte strings (FuzzedDataProvider input)
 timeline         the same, for timelines
+slb_plan         the same, for service LB policy plans
 """
 import hashlib
 import json
@@ -54,7 +55,11 @@ def main():
     for size in (0, 16, 64, 128, 256, 512):
         for _ in range(8):
             put("timeline", bytes(rng.getrandbits(8) for _ in range(size)))
-    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline"):
+    rng = random.Random(20261201)
+    for size in (0, 16, 64, 128, 256, 512, 1024):
+        for _ in range(8):
+            put("slb_plan", bytes(rng.getrandbits(8) for _ in range(size)))
+    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline", "slb_plan"):
         print(f"{len(list((CORPUS / harness).iterdir())):5d}  fuzz/corpus/{harness}")
 
 

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "reference/model.h"
+#include "reference/slb_model.h"
 #include "reference/timeline_model.h"
 
 namespace lbconform::fuzz {
@@ -131,6 +132,86 @@ inline TimelineScenario ConsumeTimeline(FuzzedDataProvider& data) {
     t.events.push_back(e);
   }
   return t;
+}
+
+// ConsumeSlbScenario: ≤ 3 regions of ≤ 3 zones, ≤ 8 backends, ≤ 3 client
+// locations; small capacities and loads from a grid (exact fills and ties),
+// round-trip times from a small set (ties), health reports straddling the
+// 25% / 35% marks and the 60 s undrain rule; every algorithm, isolation
+// setting and reading, and an invalid field now and then.
+inline SlbScenario ConsumeSlbScenario(FuzzedDataProvider& data) {
+  SlbScenario s;
+  s.load_balancer = static_cast<LoadBalancerType>(data.ConsumeIntegralInRange<int>(0, 5) == 0 ? data.ConsumeIntegralInRange<int>(0, 11)
+                                                                                             : data.ConsumeIntegralInRange<int>(0, 3));
+  const bool internal = s.load_balancer == LoadBalancerType::kCrossRegionInternalApplication ||
+                        s.load_balancer == LoadBalancerType::kCrossRegionInternalProxyNetwork;
+  s.scheme = data.ConsumeBool() ? "" : (internal ? "INTERNAL_MANAGED" : "EXTERNAL_MANAGED");
+  const int regions = data.ConsumeIntegralInRange<int>(1, 3);
+  for (int r = 0; r < regions; ++r) {
+    SlbRegion region{"r" + std::to_string(r), {}};
+    const int zones = data.ConsumeIntegralInRange<int>(1, 3);
+    for (int z = 0; z < zones; ++z) {
+      region.zones.push_back(region.name + "-" + static_cast<char>('a' + z));
+      s.zones.push_back(region.zones.back());
+      s.zone_region.push_back(static_cast<std::size_t>(r));
+    }
+    s.regions.push_back(std::move(region));
+  }
+  const int backends = data.ConsumeIntegralInRange<int>(0, 8);
+  for (int i = 0; i < backends; ++i) {
+    SlbBackend b;
+    b.name = "b" + std::to_string(i);
+    const std::size_t z = data.ConsumeIntegralInRange<std::size_t>(0, s.zones.size() - 1);
+    b.zone = s.zones[z];
+    b.region = s.regions[s.zone_region[z]].name;
+    b.group = "zones/" + b.zone + "/instanceGroups/" + b.name;
+    b.kind = data.ConsumeIntegralInRange<int>(0, 15) == 0 ? static_cast<BackendKind>(data.ConsumeIntegralInRange<int>(0, 7))
+                                                         : BackendKind::kZonalInstanceGroup;
+    b.mode = static_cast<BalancingMode>(data.ConsumeIntegralInRange<int>(0, 15) == 0 ? 3 : data.ConsumeIntegralInRange<int>(0, 2));
+    if (b.mode == BalancingMode::kUtilization) {
+      b.capacity_field = CapacityField::kMaxUtilization;
+      b.max_utilization = *Decimal::FromString(data.PickValueInArray({"0", "0.5", "0.8", "1", "1.5"}));
+      b.load_per_member = data.PickValueInArray<Milli>({0, 10'000, 33'333});
+    } else if (b.mode != BalancingMode::kCustomMetrics && data.ConsumeIntegralInRange<int>(0, 15) != 0) {
+      b.capacity_field = static_cast<CapacityField>(data.ConsumeIntegralInRange<int>(0, 5));
+      b.capacity_value = data.PickValueInArray<Milli>({0, 1, 10'000, 25'000, 33'333, 100'000});
+    }
+    b.capacity_scaler = *Decimal::FromString(data.PickValueInArray({"1", "1", "0.5", "0.1", "0", "0.05"}));
+    b.preference = data.ConsumeIntegralInRange<int>(0, 3) == 0 ? Preference::kPreferred : Preference::kDefault;
+    b.members = data.PickValueInArray<std::uint32_t>({0, 1, 2, 3, 4, 10});
+    b.healthy = data.ConsumeIntegralInRange<std::uint32_t>(0, b.members);
+    std::int64_t at = 0;
+    const int reports = data.ConsumeIntegralInRange<int>(0, 4);
+    for (int k = 0; k < reports; ++k) {
+      at += data.PickValueInArray<std::int64_t>({0, 1, 30, 59, 60, 61});
+      const std::uint32_t members = data.ConsumeBool() ? b.members : data.PickValueInArray<std::uint32_t>({0, 4, 10});
+      b.health.push_back({at, members, data.ConsumeIntegralInRange<std::uint32_t>(0, members)});
+    }
+    s.backends.push_back(std::move(b));
+  }
+  // As the decoder builds it: a policy resource named "pol", in effect when
+  // the backend service names it.
+  s.policy.name = "pol";
+  s.policy.present = data.ConsumeIntegralInRange<int>(0, 4) != 0;
+  if (s.policy.present) s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+  if (data.ConsumeIntegralInRange<int>(0, 15) == 0) s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
+  if (data.ConsumeBool()) s.policy.algorithm = static_cast<Algorithm>(data.ConsumeIntegralInRange<int>(0, 3));
+  s.policy.auto_capacity_drain = data.ConsumeBool();
+  if (data.ConsumeBool()) s.policy.failover_health_threshold = data.PickValueInArray<std::int64_t>({0, 1, 25, 50, 70, 99, 100});
+  s.policy.isolation_granularity = static_cast<IsolationGranularity>(data.ConsumeIntegralInRange<int>(0, 1));
+  s.policy.isolation_mode = static_cast<IsolationMode>(data.ConsumeIntegralInRange<int>(0, 2));
+  const int clients = data.ConsumeIntegralInRange<int>(1, 3);
+  for (int c = 0; c < clients; ++c) {
+    ClientLocation client;
+    client.name = "c" + std::to_string(c);
+    client.offered = data.PickValueInArray<Milli>({0, 1, 50'000, 100'000, 333'333, 1'000'000});
+    for (std::size_t z = 0; z < s.zones.size(); ++z) client.rtt_micros.push_back(data.PickValueInArray<std::int64_t>({1'000, 2'000, 50'000}));
+    s.clients.push_back(std::move(client));
+  }
+  s.at = data.PickValueInArray<std::int64_t>({0, 59, 60, 120, 300});
+  s.readings.drain_over_half = data.ConsumeBool() ? DrainOverHalf::kDrainNone : DrainOverHalf::kDrainUpToHalf;
+  s.readings.client_order = data.ConsumeBool() ? ClientOrder::kLargestFirst : ClientOrder::kNameOrder;
+  return s;
 }
 
 }  // namespace lbconform::fuzz

@@ -1,5 +1,5 @@
 // Target: the scenario decoders (input limits, strict fields, URLs, enums),
-//   passthrough and passthrough-timeline, and the reference engine behind
+//   passthrough, passthrough-timeline and service-lb-policy, and the reference engine behind
 //   them, on arbitrary bytes.
 // Oracle: never a crash or hang (sanitizers, libFuzzer's timeout); a rejected
 //   document has at least one error with a catalogue code; a decoded scenario
@@ -13,6 +13,7 @@
 #include "reference/reference_engine.h"
 #include "reference/scenario_json.h"
 #include "reference/documents.h"
+#include "reference/slb_json.h"
 #include "reference/timeline_json.h"
 
 namespace {
@@ -41,6 +42,25 @@ void CheckTimeline(const nlohmann::json& document) {
   }
 }
 
+// CheckSlb: the same oracle for a service-lb-policy document.
+void CheckSlb(const nlohmann::json& document) {
+  const DecodedSlb decoded = DecodeSlbDocument(document);
+  if (!decoded.scenario) {
+    if (decoded.errors.empty()) std::abort();
+    return;
+  }
+  const nlohmann::json encoded = EncodeSlbScenario(*decoded.scenario);
+  const DecodedSlb again = DecodeSlbDocument(encoded);
+  const reference::ReferenceEngine engine;
+  const SlbDecision first = engine.Plan(*decoded.scenario);
+  if (!again.scenario || !SameSlbDecision(first, engine.Plan(*again.scenario))) {
+    std::fprintf(stderr, "scenario_json: service-lb-policy round trip changed the plan\n%s\n", DumpJson(encoded).c_str());
+    std::abort();
+  }
+  volatile std::size_t sink = DumpJson(EncodeSlbDecision(first, {.trace = true}, &*decoded.scenario)).size();
+  (void)sink;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
@@ -50,6 +70,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     const std::optional<nlohmann::json> document = ParseJsonDocument(text, ignored);
     if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
       CheckTimeline(*document);
+      return 0;
+    }
+    if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
+      CheckSlb(*document);
       return 0;
     }
   }

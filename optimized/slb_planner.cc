@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <numeric>
 #include <queue>
+#include <string_view>
+#include <unordered_map>
 
 #include "optimized/optimized_engine.h"
 #include "reference/slb_model.h"
@@ -41,11 +43,14 @@ std::vector<Error> Validate(const SlbScenario& s) {
     if (b.mode == BalancingMode::kCustomMetrics || !b.capacity_field) {
       errors.push_back({ErrorCode::UNSUPPORTED_BALANCING_MODE, "/backendService/backends", "mode"});
     }
-    if (b.capacity_field == CapacityField::kMaxUtilization && (b.max_utilization.negative() || one < b.max_utilization)) {
+    if (b.capacity_field == CapacityField::kMaxUtilization && (b.max_utilization.negative() || one < b.max_utilization)) {  // rare
       errors.push_back({ErrorCode::MAX_UTILIZATION_OUT_OF_RANGE, "/backendService/backends", "maxUtilization"});
     }
+    // Most scalers have at most three decimals: compare them as integers.
     const Decimal& c = b.capacity_scaler;
-    if (c.is_zero() ? s.backends.size() < 2 : (c.negative() || c < tenth || one < c)) {
+    const std::optional<Milli> m = MilliFromDecimal(c);
+    const bool in_range = m ? (*m >= 100 && *m <= 1000) : !(c.negative() || c < tenth || one < c);
+    if (c.is_zero() ? s.backends.size() < 2 : !in_range) {
       errors.push_back({ErrorCode::CAPACITY_SCALER_OUT_OF_RANGE, "/backendService/backends", "capacityScaler"});
     }
   }
@@ -91,17 +96,16 @@ struct Compiled {
 Compiled Compile(const SlbScenario& s) {
   Compiled c;
   const std::size_t n = s.backends.size();
+  std::unordered_map<std::string_view, std::uint32_t> region_index, zone_index;
+  for (std::size_t r = 0; r < s.regions.size(); ++r) region_index.emplace(s.regions[r].name, static_cast<std::uint32_t>(r));
+  for (std::size_t z = 0; z < s.zones.size(); ++z) zone_index.emplace(s.zones[z], static_cast<std::uint32_t>(z));
   c.region_of.resize(n);
   c.zone_of.assign(n, -1);
   c.by_region.resize(s.regions.size());
   c.by_zone.resize(s.zones.size());
   for (std::size_t b = 0; b < n; ++b) {
-    for (std::size_t r = 0; r < s.regions.size(); ++r) {
-      if (s.regions[r].name == s.backends[b].region) c.region_of[b] = static_cast<std::uint32_t>(r);
-    }
-    for (std::size_t z = 0; z < s.zones.size(); ++z) {
-      if (s.zones[z] == s.backends[b].zone) c.zone_of[b] = static_cast<std::int32_t>(z);
-    }
+    c.region_of[b] = region_index.at(s.backends[b].region);
+    if (auto z = zone_index.find(s.backends[b].zone); z != zone_index.end()) c.zone_of[b] = static_cast<std::int32_t>(z->second);
     c.by_region[c.region_of[b]].push_back(static_cast<std::uint32_t>(b));
     if (c.zone_of[b] >= 0) c.by_zone[static_cast<std::size_t>(c.zone_of[b])].push_back(static_cast<std::uint32_t>(b));
   }
@@ -249,7 +253,6 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
   std::vector<std::int64_t> region_rtt(regions);
   std::vector<std::uint32_t> region_order(regions);
   std::vector<std::uint32_t> allowed;
-  std::vector<std::uint32_t> tier_start, tier_members;  // tiers as ranges of tier_members
   std::vector<Milli> weights, shares, given(n, 0);
   std::vector<std::uint32_t> touched;
   std::vector<std::pair<Wide, std::size_t>> scratch;
@@ -257,6 +260,26 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
   std::vector<std::pair<std::int64_t, std::uint32_t>> preferred;
   std::vector<std::uint32_t> zones;
   d.clients.resize(s.clients.size());
+
+  // Once per plan: the backends each kind of tier can hold (in index order).
+  std::vector<std::vector<std::uint32_t>> default_in_region(regions), below_in_region(regions),
+      default_in_zone(s.zones.size()), zones_of_region(regions);
+  std::vector<std::uint32_t> preferred_usable;
+  for (std::size_t z = 0; z < s.zones.size(); ++z) zones_of_region[s.zone_region[z]].push_back(static_cast<std::uint32_t>(z));
+  for (std::uint32_t b = 0; b < n; ++b) {
+    if (!usable_any[b]) continue;
+    if (d.backends[b].below_failover_threshold) {
+      below_in_region[c.region_of[b]].push_back(b);
+    } else if (s.backends[b].preference == Preference::kPreferred) {
+      preferred_usable.push_back(b);
+    } else {
+      default_in_region[c.region_of[b]].push_back(b);
+      if (c.zone_of[b] >= 0) default_in_zone[static_cast<std::size_t>(c.zone_of[b])].push_back(b);
+    }
+  }
+  std::vector<std::pair<const std::uint32_t*, std::size_t>> tiers;
+  std::vector<std::uint32_t> pref_sorted, world;
+  std::vector<std::uint8_t> region_allowed(regions, 0), served(regions, 0);
 
   for (std::uint32_t ci : client_order) {
     const ClientLocation& client = s.clients[ci];
@@ -289,75 +312,52 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
     } else {
       allowed = region_order;
     }
-    std::vector<std::uint8_t> region_allowed(regions, 0);
+    std::fill(region_allowed.begin(), region_allowed.end(), 0);
     for (std::uint32_t r : allowed) region_allowed[r] = 1;
-    auto usable = [&](std::uint32_t b) { return usable_any[b] && region_allowed[c.region_of[b]]; };
 
-    tier_start.clear();
-    tier_members.clear();
-    auto open_tier = [&] { tier_start.push_back(static_cast<std::uint32_t>(tier_members.size())); };
-    // Preferred backends by round-trip time; equal times share a tier.
+    // Tiers are spans over the lists built once above; only the preferred
+    // backends are ordered per client location.
+    tiers.clear();
+    pref_sorted.clear();
     preferred.clear();
-    for (std::size_t b = 0; b < n; ++b) {
-      const auto bb = static_cast<std::uint32_t>(b);
-      if (usable(bb) && s.backends[b].preference == Preference::kPreferred && !d.backends[b].below_failover_threshold) {
-        const std::int32_t z = c.zone_of[b];
-        preferred.push_back({z >= 0 ? client.rtt_micros[static_cast<std::size_t>(z)] : 0, bb});
-      }
+    for (std::uint32_t b : preferred_usable) {
+      if (!region_allowed[c.region_of[b]]) continue;
+      const std::int32_t z = c.zone_of[b];
+      preferred.push_back({z >= 0 ? client.rtt_micros[static_cast<std::size_t>(z)] : 0, b});
     }
     std::sort(preferred.begin(), preferred.end());
+    for (const auto& entry : preferred) pref_sorted.push_back(entry.second);
     for (std::size_t k = 0; k < preferred.size(); ++k) {
-      if (k == 0 || preferred[k].first != preferred[k - 1].first) open_tier();
-      tier_members.push_back(preferred[k].second);
+      if (k == 0 || preferred[k].first != preferred[k - 1].first) tiers.push_back({pref_sorted.data() + k, 0});
+      ++tiers.back().second;
     }
-    auto is_default = [&](std::uint32_t b) {
-      return usable(b) && s.backends[b].preference == Preference::kDefault && !d.backends[b].below_failover_threshold;
-    };
     if (p.algorithm == Algorithm::kWaterfallByZone) {
       for (std::uint32_t r : allowed) {
         zones.clear();
-        for (std::size_t z = 0; z < s.zones.size(); ++z) {
-          if (s.zone_region[z] == r) zones.push_back(static_cast<std::uint32_t>(z));
-        }
+        for (std::uint32_t z : zones_of_region[r]) zones.push_back(z);
         std::sort(zones.begin(), zones.end(), [&](std::uint32_t a, std::uint32_t b) {
           return client.rtt_micros[a] != client.rtt_micros[b] ? client.rtt_micros[a] < client.rtt_micros[b] : s.zones[a] < s.zones[b];
         });
-        for (std::uint32_t z : zones) {
-          open_tier();
-          for (std::uint32_t b : c.by_zone[z]) {
-            if (is_default(b)) tier_members.push_back(b);
-          }
-        }
+        for (std::uint32_t z : zones) tiers.push_back({default_in_zone[z].data(), default_in_zone[z].size()});
       }
     } else if (p.algorithm == Algorithm::kSprayToWorld) {
-      open_tier();
-      for (std::size_t b = 0; b < n; ++b) {
-        if (is_default(static_cast<std::uint32_t>(b))) tier_members.push_back(static_cast<std::uint32_t>(b));
-      }
+      world.clear();
+      for (std::uint32_t r : allowed) world.insert(world.end(), default_in_region[r].begin(), default_in_region[r].end());
+      std::sort(world.begin(), world.end());
+      tiers.push_back({world.data(), world.size()});
     } else {
-      for (std::uint32_t r : allowed) {
-        open_tier();
-        for (std::uint32_t b : c.by_region[r]) {
-          if (is_default(b)) tier_members.push_back(b);
-        }
-      }
+      for (std::uint32_t r : allowed) tiers.push_back({default_in_region[r].data(), default_in_region[r].size()});
     }
-    for (std::uint32_t r : allowed) {
-      open_tier();
-      for (std::uint32_t b : c.by_region[r]) {
-        if (usable(b) && d.backends[b].below_failover_threshold) tier_members.push_back(b);
-      }
-    }
-    tier_start.push_back(static_cast<std::uint32_t>(tier_members.size()));
+    for (std::uint32_t r : allowed) tiers.push_back({below_in_region[r].data(), below_in_region[r].size()});
 
     ClientPlan& plan = d.clients[ci];
     plan.name = client.name;
     plan.offered = client.offered;
     touched.clear();
     Milli load = client.offered;
-    for (std::size_t t = 0; t + 1 < tier_start.size() && load > 0; ++t) {
-      const std::uint32_t* members = tier_members.data() + tier_start[t];
-      const std::size_t count = tier_start[t + 1] - tier_start[t];
+    for (std::size_t t = 0; t < tiers.size() && load > 0; ++t) {
+      const std::uint32_t* members = tiers[t].first;
+      const std::size_t count = tiers[t].second;
       weights.resize(count);
       shares.resize(count);
       Milli capacity = 0;
@@ -374,7 +374,9 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
       load -= take;
     }
     if (load > 0) {
-      for (std::uint32_t b : tier_members) reachable[b] = 1;
+      for (const auto& [members, count] : tiers) {
+        for (std::size_t k = 0; k < count; ++k) reachable[members[k]] = 1;
+      }
       std::vector<std::uint32_t> targets;
       for (int pass = 0; pass < 2 && targets.empty(); ++pass) {
         for (std::uint32_t r : region_order) {
@@ -384,7 +386,9 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
           if (!targets.empty()) break;
         }
       }
-      for (std::uint32_t b : tier_members) reachable[b] = 0;
+      for (const auto& [members, count] : tiers) {
+        for (std::size_t k = 0; k < count; ++k) reachable[members[k]] = 0;
+      }
       if (targets.empty()) {
         plan.dropped = load;
       } else {
@@ -399,7 +403,7 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
         }
       }
     }
-    std::vector<std::uint8_t> served(regions, 0);
+    std::fill(served.begin(), served.end(), 0);
     std::sort(touched.begin(), touched.end());
     for (std::uint32_t b : touched) {
       served[c.region_of[b]] = 1;

@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "reference/model.h"
+#include "reference/slb_model.h"
 #include "reference/timeline_model.h"
 
 namespace lbconform {
@@ -21,6 +22,7 @@ namespace lbconform {
 void showValue(const PassthroughScenario& scenario, std::ostream& os);
 void showValue(Profile profile, std::ostream& os);
 void showValue(const TimelineScenario& timeline, std::ostream& os);
+void showValue(const SlbScenario& scenario, std::ostream& os);
 
 namespace properties {
 
@@ -55,6 +57,13 @@ rc::Gen<TimelineEvent> GenEvent(const TimelineScenario& timeline, std::int64_t a
 // GenTimeline draws a bounded timeline (≤ 24 events) on a GenScenario service.
 rc::Gen<TimelineScenario> GenTimeline(GenOptions options);
 
+// GenSlbScenario draws a bounded service-lb-policy scenario: ≤ 3 regions of
+// ≤ 3 zones, ≤ 8 backends (small capacities, so ties and exact fills are
+// common), every algorithm and isolation setting, ≤ 3 client locations with
+// round-trip times from a small set (ties), and health reports over time.
+// With allow_invalid, one draw in eight breaks a validation rule.
+rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid);
+
 }  // namespace properties
 }  // namespace lbconform
 
@@ -72,6 +81,11 @@ struct Arbitrary<lbconform::Profile> {
   static Gen<lbconform::Profile> arbitrary() {
     return gen::element(lbconform::Profile::kSpecDocs, lbconform::Profile::kEn20260402, lbconform::Profile::kApi10Min);
   }
+};
+
+template <>
+struct Arbitrary<lbconform::SlbScenario> {
+  static Gen<lbconform::SlbScenario> arbitrary() { return lbconform::properties::GenSlbScenario(true); }
 };
 
 template <>

@@ -420,7 +420,9 @@ json EncodeSlbScenario(const SlbScenario& s) {
               {"topology", {{"regions", regions}}},
               {"clients", clients},
               {"at", s.at}};
-  if (s.policy.present || !s.policy_refs.empty()) {
+  // The policy resource, whenever one was given (attached or not: an
+  // unattached policy is still validated).
+  if (s.policy.present || !s.policy.name.empty()) {
     json policy = {{"name", s.policy.name.empty() ? "policy" : s.policy.name}};
     if (s.policy.algorithm) policy["loadBalancingAlgorithm"] = NameOf(*s.policy.algorithm);
     policy["autoCapacityDrain"] = {{"enable", s.policy.auto_capacity_drain}};

@@ -1072,12 +1072,27 @@ def edge_slb():
     return f.write()
 
 
+def regressions_slb():
+    f = VectorFile("regressions/service_lb_policy.json", ["Service LB policy findings of the fuzzers, each with its source."],
+                   kind="service-lb-policy")
+    f.group("fuzz/scenario_json")
+    one = [{"name": "b1", "zone": "east-a"}]
+    unattached = slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}, attach=False)
+    f.add("slb/regression/unattached-policy-validated", "A policy resource the backend service does not name is still validated (threshold 0 is refused). Found by fuzz/scenario_json, corpus file 876d338c7a28860c6528fde4ab317ed6e23ee3a0: the encoder dropped the unattached policy, so a round trip turned the rejection into a plan.",
+          ["SLB-22", "SLB-32"], unattached)
+    f.add("slb/regression/unattached-policy-not-in-effect", "A valid policy the backend service does not name has no effect: the algorithm stays WATERFALL_BY_REGION. Same finding.",
+          ["SLB-7"], slb(one, policy={"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"}, attach=False),
+          check=lambda ps, d: None if d["policy"]["loadBalancingAlgorithm"] == "WATERFALL_BY_REGION" else (_ for _ in ()).throw(SystemExit("policy in effect")))
+    return f.write()
+
+
 if __name__ == "__main__":
     counts = {"spec_examples/failover.json": spec_failover(), "spec_examples/zonal_affinity.json": spec_zonal(),
               "edge_cases/failover_table.json": edge_failover(), "edge_cases/zonal_affinity_matrix.json": edge_zonal(),
               "edge_cases/validation.json": edge_validation(), "regressions/properties.json": regressions(),
               "spec_examples/failover_timeline.json": spec_timeline(), "edge_cases/timeline.json": edge_timeline(),
-              "spec_examples/service_lb_policy.json": spec_slb(), "edge_cases/service_lb_policy_validation.json": edge_slb()}
+              "spec_examples/service_lb_policy.json": spec_slb(), "edge_cases/service_lb_policy_validation.json": edge_slb(),
+              "regressions/service_lb_policy.json": regressions_slb()}
     for name, n in counts.items():
         print(f"{n:5d}  {name}")
     print(f"{sum(counts.values()):5d}  vectors")
