@@ -327,7 +327,7 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out)
     if (type == "hello") {
       out << DumpJson({{"type", "hello"}, {"protocol", 1},
                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", {"passthrough", "passthrough-timeline"}}})
+                       {"kinds", {"passthrough", "passthrough-timeline", "service-lb-policy"}}})
           << std::endl;
     } else if (type == "case") {
       const nlohmann::json id = message.value("id", nlohmann::json());

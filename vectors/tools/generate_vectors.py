@@ -39,6 +39,7 @@ NOTES = {
     "DrainingVmRejoinsPool": ("GAP", "GAP-19: a VM re-enters the active pool while its connections drain; lbconform makes them ACTIVE again. Also accepted: they keep draining to their end time."),
     "DrainOverHalf": ("GAP", "GAP-25: candidates would reach half of all backends; lbconform drains none (all or nothing). Also accepted: drain some, in name order, while below half."),
     "ClientContention": ("GAP", "GAP-28: client locations compete for one region's capacity; lbconform serves the largest first. Also accepted: name order."),
+    "EqualRtt": ("GAP", "GAP-31: preferred backends equally close; lbconform fills them together in proportion to capacity. Also accepted: one of them first."),
     "ApiOnlyAlgorithm": ("GAP", "GAP-33: SPRAY_TO_WORLD is in the API only; lbconform plans it as the API describes. Also accepted: rejected as an unknown value."),
     "PersistenceOnUnhealthy": ("GAP", "GAP-21: NEVER_PERSIST 'unless all backends are unhealthy' read over every configured VM. Also accepted: the connection is closed."),
 }
@@ -935,6 +936,17 @@ def spec_slb():
     f.add("slb/preferred/first-by-rtt", "Preferred backends fill to capacity first, nearest first (30, then 100), before the algorithm spreads the rest (70) over DEFAULT backends.",
           ["SLB-30", "SLB-31"], slb(pref, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
           check=both(served(["east", "west"]), backend_is(pref_near="30", pref_far="100", default_near="70")))
+    ties = [{"name": "pref-east", "zone": "east-a", "preference": "PREFERRED"}, {"name": "pref-west", "zone": "west-a", "preference": "PREFERRED"}]
+    tie_clients = [{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 5, "east-b": 6, "west-a": 5}}]
+    def one_region_first(region):
+        def alternative(d):
+            alt = copy.deepcopy(d)
+            alt["clients"][0]["regionsServed"] = [region]
+            return alt
+        return alternative
+    f.add("slb/preferred/equal-rtt", "Two preferred backends equally close in two regions, 100 offered against 100 each: lbconform splits 50/50, so both regions serve.",
+          ["SLB-31", "SLB-30"], slb(ties, clients=tie_clients), flags=["EqualRtt"],
+          alternatives=lambda d: [one_region_first("east")(d), one_region_first("west")(d)])
     f.group("Failover threshold (SLB-20..SLB-24, SLB-35).")
     weak = [{"name": "ok", "zone": "east-a"}, {"name": "weak", "zone": "east-b", "members": 10, "healthy": 5},
             {"name": "far", "zone": "west-a"}]
