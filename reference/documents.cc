@@ -40,50 +40,54 @@ json DecideDocument(const Engine& engine, const json& input, Profile profile, En
   return EncodeDecision(DecideDecoded(engine, DecodeScenarioDocument(*document), profile), options);
 }
 
-std::optional<DecisionValidity> ReadDecisionValidity(ScenarioKind kind, const json& decision, std::string* problem) {
+namespace {
+
+// Validity and Diff work on any kind's decision through its decoder and its
+// normative comparison.
+template <typename Decode>
+std::optional<DecisionValidity> Validity(Decode decode, const json& decision, std::string* problem) {
+  auto d = decode(decision, problem);
+  if (!d) return std::nullopt;
   DecisionValidity out;
-  std::vector<Error> errors;
-  if (kind == ScenarioKind::kPassthroughTimeline) {
-    auto d = DecodeTimelineDecision(decision, problem);
-    if (!d) return std::nullopt;
-    out.valid = d->valid();
-    errors = d->errors;
-  } else if (kind == ScenarioKind::kServiceLbPolicy) {
-    auto d = DecodeSlbDecision(decision, problem);
-    if (!d) return std::nullopt;
-    out.valid = d->valid();
-    errors = d->errors;
-  } else {
-    auto d = DecodeDecision(decision, problem);
-    if (!d) return std::nullopt;
-    out.valid = d->valid();
-    errors = d->errors;
-  }
-  for (const Error& e : errors) out.codes.push_back(e.code);
+  out.valid = d->valid();
+  for (const Error& e : d->errors) out.codes.push_back(e.code);
   return out;
 }
 
-std::optional<std::string> DiffDecisionDocuments(ScenarioKind kind, const json& expected, const json& actual) {
+template <typename Decode, typename Compare>
+std::optional<std::string> Diff(Decode decode, Compare compare, const json& expected, const json& actual) {
   std::string why;
-  if (kind == ScenarioKind::kPassthroughTimeline) {
-    auto e = DecodeTimelineDecision(expected, &why);
-    if (!e) return "expected (" + why + ")";
-    auto a = DecodeTimelineDecision(actual, &why);
-    if (!a) return "decision (" + why + ")";
-    return NormativeTimelineDiff(*e, *a);
-  }
-  if (kind == ScenarioKind::kServiceLbPolicy) {
-    auto e = DecodeSlbDecision(expected, &why);
-    if (!e) return "expected (" + why + ")";
-    auto a = DecodeSlbDecision(actual, &why);
-    if (!a) return "decision (" + why + ")";
-    return NormativeSlbDiff(*e, *a);
-  }
-  auto e = DecodeDecision(expected, &why);
+  auto e = decode(expected, &why);
   if (!e) return "expected (" + why + ")";
-  auto a = DecodeDecision(actual, &why);
+  auto a = decode(actual, &why);
   if (!a) return "decision (" + why + ")";
-  return NormativeDiff(*e, *a);
+  return compare(*e, *a);
+}
+
+}  // namespace
+
+std::optional<DecisionValidity> ReadDecisionValidity(ScenarioKind kind, const json& decision, std::string* problem) {
+  switch (kind) {
+    case ScenarioKind::kPassthroughTimeline:
+      return Validity(DecodeTimelineDecision, decision, problem);
+    case ScenarioKind::kServiceLbPolicy:
+      return Validity(DecodeSlbDecision, decision, problem);
+    case ScenarioKind::kPassthrough:
+      break;
+  }
+  return Validity(DecodeDecision, decision, problem);
+}
+
+std::optional<std::string> DiffDecisionDocuments(ScenarioKind kind, const json& expected, const json& actual) {
+  switch (kind) {
+    case ScenarioKind::kPassthroughTimeline:
+      return Diff(DecodeTimelineDecision, NormativeTimelineDiff, expected, actual);
+    case ScenarioKind::kServiceLbPolicy:
+      return Diff(DecodeSlbDecision, NormativeSlbDiff, expected, actual);
+    case ScenarioKind::kPassthrough:
+      break;
+  }
+  return Diff(DecodeDecision, NormativeDiff, expected, actual);
 }
 
 }  // namespace lbconform

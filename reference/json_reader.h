@@ -229,6 +229,32 @@ inline constexpr std::array<std::string_view, 5> kOtherSchemes = {
     "INVALID_LOAD_BALANCING_SCHEME"};
 
 
+// Catching runs a reader; a failure becomes one error in `errors` (decoders
+// of scenarios) or a sentence in `problem` (decoders of decisions).
+template <typename Read>
+auto Catching(Read read, std::vector<Error>& errors) -> std::optional<decltype(read())> {
+  try {
+    return read();
+  } catch (const DecodeFailure& failure) {
+    errors.push_back(failure.error);
+  } catch (const json::exception& e) {
+    errors.push_back({ErrorCode::WRONG_TYPE, "", e.what()});  // defensive: readers check types first
+  }
+  return std::nullopt;
+}
+
+template <typename Read>
+auto Catching(Read read, std::string* problem) -> std::optional<decltype(read())> {
+  std::vector<Error> errors;
+  auto out = Catching(read, errors);
+  if (!out && problem != nullptr) {
+    const Error& e = errors.front();
+    *problem = e.path.empty() && e.code == ErrorCode::WRONG_TYPE ? e.message
+                                                                 : fmt::format("{} at {}: {}", NameOf(e.code), e.path, e.message);
+  }
+  return out;
+}
+
 // ReadPassthroughFields reads the passthrough scenario's fields of `root`
 // (backendService, instances, client, deployment); the timeline kind shares them.
 void ReadPassthroughFields(Object& root, PassthroughScenario& scenario);

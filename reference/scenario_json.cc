@@ -295,14 +295,7 @@ DecodedScenario DecodeScenario(std::string_view text) {
 
 DecodedScenario DecodeScenarioDocument(const json& document) {
   DecodedScenario result;
-  try {
-    result.scenario = ReadScenario(document);
-  } catch (const DecodeFailure& failure) {
-    result.errors.push_back(failure.error);
-  } catch (const json::exception& e) {
-    // Defensive: every access above checks types first.
-    result.errors.push_back({ErrorCode::WRONG_TYPE, "", e.what()});
-  }
+  result.scenario = Catching([&] { return ReadScenario(document); }, result.errors);
   return result;
 }
 
@@ -392,7 +385,7 @@ json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options) 
 }
 
 std::optional<PassthroughDecision> DecodeDecision(const json& document, std::string* problem) {
-  try {
+  return Catching([&]() -> PassthroughDecision {
     Object root(document, "", /*strict=*/false);
     PassthroughDecision decision;
     if (!root.Bool("valid", false)) {
@@ -426,12 +419,7 @@ std::optional<PassthroughDecision> DecodeDecision(const json& document, std::str
     if (auto outcome = zonal.String("outcome")) decision.outcome = ParseEnum(*outcome, kOutcomes, "/zonalAffinity/outcome");
     decision.modified_eligible = names(root.Require("modifiedEligible"), "/modifiedEligible");
     return decision;
-  } catch (const DecodeFailure& failure) {
-    if (problem != nullptr) *problem = fmt::format("{} at {}: {}", NameOf(failure.error.code), failure.error.path, failure.error.message);
-  } catch (const json::exception& e) {
-    if (problem != nullptr) *problem = e.what();
-  }
-  return std::nullopt;
+  }, problem);
 }
 
 std::string DumpJson(const json& value, int indent) {

@@ -366,13 +366,7 @@ std::optional<Milli> AmountFrom(const json& value) {
 
 DecodedSlb DecodeSlbDocument(const json& document) {
   DecodedSlb result;
-  try {
-    result.scenario = ReadSlb(document);
-  } catch (const DecodeFailure& failure) {
-    result.errors.push_back(failure.error);
-  } catch (const json::exception& e) {
-    result.errors.push_back({ErrorCode::WRONG_TYPE, "", e.what()});
-  }
+  result.scenario = Catching([&] { return ReadSlb(document); }, result.errors);
   return result;
 }
 
@@ -517,7 +511,7 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
 }
 
 std::optional<SlbDecision> DecodeSlbDecision(const json& document, std::string* problem) {
-  try {
+  return Catching([&]() -> SlbDecision {
     Object root(document, "", /*strict=*/false);
     SlbDecision d;
     if (!root.Bool("valid", false)) {
@@ -566,14 +560,7 @@ std::optional<SlbDecision> DecodeSlbDecision(const json& document, std::string* 
       d.clients.push_back(std::move(plan));
     }
     return d;
-  } catch (const DecodeFailure& failure) {
-    if (problem != nullptr) {
-      *problem = fmt::format("{} at {}: {}", NameOf(failure.error.code), failure.error.path, failure.error.message);
-    }
-  } catch (const json::exception& e) {
-    if (problem != nullptr) *problem = e.what();
-  }
-  return std::nullopt;
+  }, problem);
 }
 
 }  // namespace lbconform

@@ -178,13 +178,7 @@ json PoolJson(const PassthroughDecision& pool) {
 
 DecodedTimeline DecodeTimelineDocument(const json& document) {
   DecodedTimeline result;
-  try {
-    result.timeline = ReadTimeline(document);
-  } catch (const DecodeFailure& failure) {
-    result.errors.push_back(failure.error);
-  } catch (const json::exception& e) {
-    result.errors.push_back({ErrorCode::WRONG_TYPE, "", e.what()});
-  }
+  result.timeline = Catching([&] { return ReadTimeline(document); }, result.errors);
   return result;
 }
 
@@ -286,7 +280,7 @@ std::optional<TimelineDecision> DecodeTimelineDecision(const json& document, std
     if (!pool) Fail(ErrorCode::WRONG_TYPE, path, why);
     return *pool;
   };
-  try {
+  return Catching([&]() -> TimelineDecision {
     Object root(document, "", /*strict=*/false);
     TimelineDecision decision;
     if (!root.Bool("valid", false)) {
@@ -319,14 +313,7 @@ std::optional<TimelineDecision> DecodeTimelineDecision(const json& document, std
       decision.steps.push_back(std::move(step));
     }
     return decision;
-  } catch (const DecodeFailure& failure) {
-    if (problem != nullptr) {
-      *problem = fmt::format("{} at {}: {}", NameOf(failure.error.code), failure.error.path, failure.error.message);
-    }
-  } catch (const json::exception& e) {
-    if (problem != nullptr) *problem = e.what();
-  }
-  return std::nullopt;
+  }, problem);
 }
 
 }  // namespace lbconform
