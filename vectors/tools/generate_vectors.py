@@ -173,8 +173,8 @@ class VectorFile:
             test = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses)}
             if test_profiles:
                 test["profiles"] = test_profiles
-            if hand is not None:
-                test["handChecked"] = True
+            if hand is not None or check is not None:
+                test["handChecked"] = True  # written against hand-checked expectations
             if isinstance(doc, str):
                 test["inputText"] = doc
             else:
