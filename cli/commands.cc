@@ -85,37 +85,35 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
 
-  {
-    // A timeline document goes its own way; anything else (including text
-    // that is not JSON) is decoded, or rejected, as a passthrough scenario.
-    std::vector<Error> ignored;
-    const std::optional<nlohmann::json> document = ParseJsonDocument(*text, ignored);
-    if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
-      const DecodedSlb decoded = DecodeSlbDocument(*document);
-      const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
-      const SlbScenario* scenario = decoded.scenario ? &*decoded.scenario : nullptr;
-      if (explain) {
-        out << RenderSlbExplanation(scenario, decision, engine->name());
-      } else {
-        out << DumpJson(EncodeSlbDecision(decision, {.trace = options.trace}, scenario), options.pretty ? 2 : -1) << "\n";
-      }
-      return decision.valid() ? kExitOk : kExitRejected;
+  // Parsed once; the document's kind picks the decoder. Anything that is not
+  // a known kind (or not JSON at all) is decoded, or rejected, as passthrough.
+  std::vector<Error> parse_errors;
+  const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
+  if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
+    const DecodedSlb decoded = DecodeSlbDocument(*document);
+    const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
+    const SlbScenario* scenario = decoded.scenario ? &*decoded.scenario : nullptr;
+    if (explain) {
+      out << RenderSlbExplanation(scenario, decision, engine->name());
+    } else {
+      out << DumpJson(EncodeSlbDecision(decision, {.trace = options.trace}, scenario), options.pretty ? 2 : -1) << "\n";
     }
-    if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
-      const DecodedTimeline decoded = DecodeTimelineDocument(*document);
-      const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
-                                                         : InvalidTimelineDecision(decoded.errors);
-      const TimelineScenario* timeline = decoded.timeline ? &*decoded.timeline : nullptr;
-      if (explain) {
-        out << RenderTimelineExplanation(timeline, decision, engine->name(), *profile);
-      } else {
-        out << DumpJson(EncodeTimelineDecision(decision, {.trace = options.trace}, timeline), options.pretty ? 2 : -1)
-            << "\n";
-      }
-      return decision.valid() ? kExitOk : kExitRejected;
-    }
+    return decision.valid() ? kExitOk : kExitRejected;
   }
-  DecodedScenario decoded = DecodeScenario(*text);
+  if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
+    const DecodedTimeline decoded = DecodeTimelineDocument(*document);
+    const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
+                                                       : InvalidTimelineDecision(decoded.errors);
+    const TimelineScenario* timeline = decoded.timeline ? &*decoded.timeline : nullptr;
+    if (explain) {
+      out << RenderTimelineExplanation(timeline, decision, engine->name(), *profile);
+    } else {
+      out << DumpJson(EncodeTimelineDecision(decision, {.trace = options.trace}, timeline), options.pretty ? 2 : -1)
+          << "\n";
+    }
+    return decision.valid() ? kExitOk : kExitRejected;
+  }
+  const DecodedScenario decoded = document ? DecodeScenarioDocument(*document) : DecodedScenario{std::nullopt, parse_errors};
   const PassthroughDecision decision = DecideDecoded(*engine, decoded, *profile);
   if (explain) {
     out << RenderExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine->name(),

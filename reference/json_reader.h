@@ -229,6 +229,21 @@ inline constexpr std::array<std::string_view, 5> kOtherSchemes = {
     "INVALID_LOAD_BALANCING_SCHEME"};
 
 
+// Seconds reads a time or duration: a whole number of seconds in
+// [0, 1,000,000,000] (timelines' events, health reports, the plan's time).
+inline std::int64_t Seconds(const json& value, const std::string& path) {
+  constexpr std::int64_t kMax = 1'000'000'000;
+  if (!value.is_number()) Fail(ErrorCode::WRONG_TYPE, path, fmt::format("expected a number, got {}", TypeName(value)));
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMax)) {
+    return static_cast<std::int64_t>(value.get<std::uint64_t>());
+  }
+  if (value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() >= 0 &&
+      value.get<std::int64_t>() <= kMax) {
+    return value.get<std::int64_t>();
+  }
+  Fail(ErrorCode::TIME_OUT_OF_RANGE, path, fmt::format("{} is not a whole number of seconds in [0, {}]", value.dump(), kMax));
+}
+
 // Catching runs a reader; a failure becomes one error in `errors` (decoders
 // of scenarios) or a sentence in `problem` (decoders of decisions).
 template <typename Read>

@@ -57,18 +57,6 @@ std::uint32_t Count(const json& value, const std::string& path) {
   return static_cast<std::uint32_t>(value.get<std::int64_t>());
 }
 
-std::int64_t Seconds(const json& value, const std::string& path) {
-  if (!value.is_number()) Fail(ErrorCode::WRONG_TYPE, path, "expected a number of seconds");
-  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= 1'000'000'000U) {
-    return static_cast<std::int64_t>(value.get<std::uint64_t>());
-  }
-  if (value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() >= 0 &&
-      value.get<std::int64_t>() <= 1'000'000'000) {
-    return value.get<std::int64_t>();
-  }
-  Fail(ErrorCode::TIME_OUT_OF_RANGE, path, fmt::format("{} is not whole seconds in [0, 10^9]", value.dump()));
-}
-
 const json& Array(Object& object, std::string_view key, std::size_t limit) {
   const json& value = RequireArray(object.Require(key), object.PathOf(key));
   if (value.size() > limit) {

@@ -11,8 +11,6 @@
 namespace lbconform::reference {
 namespace {
 
-bool InUnitInterval(const Decimal& ratio) { return !ratio.negative() && ratio <= Decimal::FromInteger(1); }
-
 bool InVmSet(const BackendNames& names, const std::string& vm) {
   return std::binary_search(names.begin(), names.end(), vm);
 }

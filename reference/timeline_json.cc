@@ -26,20 +26,6 @@ constexpr std::array kStates = {ConnectionState::kActive, ConnectionState::kDrai
                                 ConnectionState::kReset, ConnectionState::kRefused};
 constexpr std::array kTransitions = {Transition::kNone, Transition::kFailover, Transition::kFailback};
 
-// Seconds reads a time or duration: a whole number in [0, kMaxTimelineSeconds].
-std::int64_t Seconds(const json& value, const std::string& path) {
-  if (!value.is_number()) Fail(ErrorCode::WRONG_TYPE, path, fmt::format("expected a number, got {}", TypeName(value)));
-  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxTimelineSeconds)) {
-    return static_cast<std::int64_t>(value.get<std::uint64_t>());
-  }
-  if (value.is_number_integer() && !value.is_number_unsigned()) {
-    const std::int64_t v = value.get<std::int64_t>();
-    if (v >= 0 && v <= kMaxTimelineSeconds) return v;
-  }
-  Fail(ErrorCode::TIME_OUT_OF_RANGE, path,
-       fmt::format("{} is not a whole number of seconds in [0, {}]", value.dump(), kMaxTimelineSeconds));
-}
-
 // Integer reads an API integer field; its range is a spec rule checked later.
 std::int64_t Integer(const json& value, const std::string& path) {
   if (value.is_number_unsigned()) {

@@ -52,7 +52,7 @@ struct TimelineEvent {
   FailoverPolicyChange failover_policy;      // kConfig
 };
 
-inline constexpr std::int64_t kMaxTimelineSeconds = 1'000'000'000;
+inline constexpr std::int64_t kMaxTimelineSeconds = 1'000'000'000;  // json_reader.h Seconds' limit
 inline constexpr std::size_t kMaxTimelineEvents = 10'000;
 
 struct TimelineScenario {

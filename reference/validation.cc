@@ -12,9 +12,6 @@ constexpr std::size_t kMaxBackupVms = 250;
 constexpr std::size_t kMaxPrimaryGroups = 50;
 constexpr std::size_t kMaxFailoverGroups = 50;
 
-bool InUnitInterval(const Decimal& ratio) {
-  return !ratio.negative() && ratio <= Decimal::FromInteger(1);
-}
 
 // ------------------------------ Failover
 
@@ -107,6 +104,8 @@ void ValidateZonalAffinityCompatibility(const PassthroughScenario& scenario, Pro
 }
 
 }  // namespace
+
+bool InUnitInterval(const Decimal& ratio) { return !ratio.negative() && ratio <= Decimal::FromInteger(1); }
 
 std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile,
                                     Trace& trace) {
