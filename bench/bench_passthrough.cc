@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "bench/workloads.h"
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "optimized/compiled.h"
 #include "reference/reference_engine.h"
 

@@ -12,9 +12,9 @@
 #include <map>
 #include <memory>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "reference/reference_engine.h"
-#include "reference/slb_model.h"
+#include "model/slb_model.h"
 
 namespace lbconform::bench {
 namespace {

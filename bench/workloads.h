@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/model.h"
+#include "model/model.h"
 
 namespace lbconform::bench {
 

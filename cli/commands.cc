@@ -17,15 +17,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "cli/exhaustive.h"
 #include "cli/import.h"
 #include "cli/render.h"
 #include "reference/reference_engine.h"
-#include "reference/scenario_json.h"
-#include "reference/documents.h"
-#include "reference/slb_json.h"
-#include "reference/timeline_json.h"
+#include "documents/scenario_json.h"
+#include "documents/documents.h"
+#include "documents/slb_json.h"
+#include "documents/timeline_json.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference/scenario_json.h"
+#include "documents/scenario_json.h"
 
 namespace lbconform {
 namespace {

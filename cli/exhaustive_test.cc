@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/engines.h"
-#include "reference/slb_model.h"
-#include "reference/timeline_model.h"
+#include "engines/engines.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform {
 namespace {

@@ -1,6 +1,6 @@
 #include "cli/import.h"
 
-#include "reference/scenario_json.h"
+#include "documents/scenario_json.h"
 
 #include <fmt/format.h>
 

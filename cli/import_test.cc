@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "reference/scenario_json.h"
+#include "documents/scenario_json.h"
 
 namespace lbconform {
 namespace {

@@ -186,7 +186,7 @@ std::string RenderTimelineExplanation(const TimelineScenario* timeline, const Ti
 std::string RenderClausesMarkdown() {
   std::string out =
       "# Clause catalogue\n\n"
-      "Generated from `reference/clauses.def` by `lbconform catalogue clauses`; do not edit by hand.\n"
+      "Generated from `model/clauses.def` by `lbconform catalogue clauses`; do not edit by hand.\n"
       "Every rule of the spec texts has an ID that code (`[FO-12]`), tests and vectors cite.\n"
       "A clause with a note under *Not in code* is deliberately not implemented as a rule, for the reason given.\n\n"
       "Sources: `docs/000` is the Indonesian zonal-affinity text, `docs/001` the Chinese failover text "
@@ -206,7 +206,7 @@ std::string RenderClausesMarkdown() {
 std::string RenderGapsMarkdown() {
   std::string out =
       "# Gaps and contradictions register\n\n"
-      "Generated from `reference/gaps.def` by `lbconform catalogue gaps`; do not edit by hand.\n"
+      "Generated from `model/gaps.def` by `lbconform catalogue gaps`; do not edit by hand.\n"
       "Where the spec texts are silent or contradict each other or the API, this is the reading lbconform\n"
       "implements and why. Vectors that depend on a gap are `acceptable` or carry a profile.\n";
   for (const GapInfo& g : AllGaps()) {
@@ -219,7 +219,7 @@ std::string RenderGapsMarkdown() {
 std::string RenderErrorCodesMarkdown() {
   std::string out =
       "# Error codes\n\n"
-      "Generated from `reference/errors.def` by `lbconform catalogue errors`; do not edit by hand.\n"
+      "Generated from `model/errors.def` by `lbconform catalogue errors`; do not edit by hand.\n"
       "A rejected scenario's decision is `{\"valid\": false, \"errors\": [{\"code\", \"path\", \"message\"}]}`.\n"
       "Codes are normative; paths and messages are informative. *input* codes come from reading the\n"
       "document, *spec* codes from the texts' rules.\n\n"

@@ -11,12 +11,12 @@
 #include <cstdlib>
 #include <set>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "optimized/optimized_engine.h"
 #include "reference/reference_engine.h"
 #include "fuzz/fuzz_utils.h"
 #include "optimized/compiled.h"
-#include "reference/scenario_json.h"
+#include "documents/scenario_json.h"
 
 #include <nlohmann/json.hpp>
 

@@ -15,9 +15,9 @@
 
 #include <string>
 
-#include "reference/model.h"
-#include "reference/slb_model.h"
-#include "reference/timeline_model.h"
+#include "model/model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::fuzz {
 

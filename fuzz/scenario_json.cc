@@ -11,10 +11,10 @@
 #include <string_view>
 
 #include "reference/reference_engine.h"
-#include "reference/scenario_json.h"
-#include "reference/documents.h"
-#include "reference/slb_json.h"
-#include "reference/timeline_json.h"
+#include "documents/scenario_json.h"
+#include "documents/documents.h"
+#include "documents/slb_json.h"
+#include "documents/timeline_json.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 //   optimized planner) on bounded scenarios decoded from bytes (fuzz_utils.h).
 // Oracle: each engine returns the reference's plan (validity and codes, then
 //   every field), and the reference's plan keeps the normative invariants
-//   (properties/slb_invariants.h): exact conservation, never half or more
+//   (invariants/slb_invariants.h): exact conservation, never half or more
 //   drained, drained backends get nothing, STRICT stays and drops only what
 //   its region cannot serve, preferred before default, WATERFALL_BY_ZONE
 //   nearest zone first. A violation prints the scenario JSON and aborts.
@@ -11,11 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "fuzz/fuzz_utils.h"
-#include "properties/slb_invariants.h"
+#include "invariants/slb_invariants.h"
 #include "reference/reference_engine.h"
-#include "reference/slb_json.h"
+#include "documents/slb_json.h"
 
 namespace {
 

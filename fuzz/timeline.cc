@@ -1,7 +1,7 @@
 // Target: every engine's passthrough-timeline decisions (reference, optimized
 //   with each kernel) on bounded timelines decoded from bytes (fuzz_utils.h).
 // Oracle: every engine returns the reference's decision, and the reference's
-//   decision keeps the timeline invariants (properties/timeline_invariants.h):
+//   decision keeps the timeline invariants (invariants/timeline_invariants.h):
 //   no connection moves, no new connection outside the modified eligible set,
 //   nothing survives a failover with draining off, no drain past its timeout.
 //   A violation prints the timeline JSON and aborts.
@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "fuzz/fuzz_utils.h"
-#include "properties/timeline_invariants.h"
+#include "invariants/timeline_invariants.h"
 #include "reference/reference_engine.h"
-#include "reference/timeline_json.h"
+#include "documents/timeline_json.h"
 
 namespace {
 

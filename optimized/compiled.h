@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "optimized/kernels/kernel.h"
-#include "reference/model.h"
+#include "model/model.h"
 
 namespace lbconform::optimized {
 

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "optimized/optimized_engine.h"
-#include "reference/testing/scenario_builder.h"
+#include "model/testing/scenario_builder.h"
 
 namespace lbconform::optimized {
 namespace {

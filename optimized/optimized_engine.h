@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "optimized/kernels/kernel.h"
-#include "reference/model.h"
+#include "model/model.h"
 
 namespace lbconform::optimized {
 

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "optimized/optimized_engine.h"
-#include "reference/slb_model.h"
+#include "model/slb_model.h"
 
 namespace lbconform::optimized {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "optimized/compiled.h"
 #include "optimized/optimized_engine.h"
-#include "reference/timeline_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::optimized {
 namespace {

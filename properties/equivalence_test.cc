@@ -5,12 +5,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "optimized/compiled.h"
 #include "properties/generators.h"
 #include <nlohmann/json.hpp>
 
-#include "reference/scenario_json.h"
+#include "documents/scenario_json.h"
 
 namespace lbconform {
 namespace {

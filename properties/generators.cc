@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference/scenario_json.h"
-#include "reference/slb_json.h"
-#include "reference/timeline_json.h"
+#include "documents/scenario_json.h"
+#include "documents/slb_json.h"
+#include "documents/timeline_json.h"
 
 namespace lbconform {
 

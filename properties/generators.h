@@ -11,9 +11,9 @@
 #include <optional>
 #include <ostream>
 
-#include "reference/model.h"
-#include "reference/slb_model.h"
-#include "reference/timeline_model.h"
+#include "model/model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform {
 

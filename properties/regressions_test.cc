@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/engines.h"
-#include "reference/scenario_json.h"
+#include "engines/engines.h"
+#include "documents/scenario_json.h"
 
 namespace lbconform {
 namespace {

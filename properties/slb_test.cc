@@ -1,5 +1,5 @@
 // Service LB policy: every engine plans as the reference does, the plan keeps
-// the normative invariants (properties/slb_invariants.h), and a stateful
+// the normative invariants (invariants/slb_invariants.h), and a stateful
 // property replays health reports over time to check auto-capacity drain and
 // undrain: never half or more drained, drained only as a candidate, undrained
 // only after 60 s at 35% or more.
@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "properties/generators.h"
-#include "properties/slb_invariants.h"
-#include "reference/slb_json.h"
+#include "invariants/slb_invariants.h"
+#include "documents/slb_json.h"
 
 namespace lbconform {
 namespace {

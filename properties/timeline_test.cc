@@ -2,7 +2,7 @@
 // (rc::state) grows a timeline command by command — health flips,
 // connections, closes, ratio and draining changes, time passing — checking
 // after each command that every engine agrees and that the invariants of
-// properties/timeline_invariants.h hold.
+// invariants/timeline_invariants.h hold.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "properties/generators.h"
-#include "properties/timeline_invariants.h"
-#include "reference/timeline_json.h"
+#include "invariants/timeline_invariants.h"
+#include "documents/timeline_json.h"
 
 namespace lbconform {
 namespace {

@@ -9,7 +9,7 @@
 #include "reference/failover.h"
 #include "reference/reference_engine.h"
 #include "reference/testing/decide.h"
-#include "reference/testing/scenario_builder.h"
+#include "model/testing/scenario_builder.h"
 
 namespace lbconform {
 namespace {

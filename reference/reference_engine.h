@@ -3,7 +3,7 @@
 #define LBCONFORM_REFERENCE_REFERENCE_ENGINE_H_
 
 #include "reference/failover.h"
-#include "reference/model.h"
+#include "model/model.h"
 
 namespace lbconform::reference {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "reference/failover.h"
-#include "reference/slb_model.h"
+#include "model/slb_model.h"
 
 namespace lbconform::reference {
 

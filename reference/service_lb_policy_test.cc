@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/reference_engine.h"
-#include "reference/slb_json.h"
+#include "documents/slb_json.h"
 
 namespace lbconform {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "reference/failover.h"
-#include "reference/timeline_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::reference {
 

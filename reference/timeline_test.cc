@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/reference_engine.h"
-#include "reference/testing/timeline_builder.h"
+#include "model/testing/timeline_builder.h"
 #include "reference/timeline.h"
-#include "reference/documents.h"
-#include "reference/timeline_json.h"
+#include "documents/documents.h"
+#include "documents/timeline_json.h"
 
 namespace lbconform {
 namespace {

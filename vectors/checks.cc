@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "reference/scenario_json.h"
-#include "reference/documents.h"
-#include "reference/timeline_json.h"
+#include "documents/scenario_json.h"
+#include "documents/documents.h"
+#include "documents/timeline_json.h"
 #include "vectors/schema_check.h"
 
 #include <fstream>

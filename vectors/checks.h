@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/model.h"
+#include "model/model.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform::vectors {

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "reference/model.h"
+#include "model/model.h"
 #include "vectors/adapter_process.h"
 #include "vectors/vector_file.h"
 

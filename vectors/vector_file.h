@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/model.h"
+#include "model/model.h"
 
 namespace lbconform::vectors {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "cli/engines.h"
+#include "engines/engines.h"
 #include "vectors/checks.h"
 #include "vectors/testing/load_vectors.h"
 #include "vectors/schema_check.h"

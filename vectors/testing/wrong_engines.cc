@@ -4,8 +4,8 @@
 #include <set>
 
 #include "reference/reference_engine.h"
-#include "reference/slb_model.h"
-#include "reference/timeline_model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::vectors::testing {
 

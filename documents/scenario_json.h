@@ -1,0 +1,65 @@
+// JSON at the edge: scenario and decision documents (CONTRACT.md §2–§3).
+// Only this file and its .cc know nlohmann/json; engines never see it.
+#ifndef LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_
+#define LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/model.h"
+
+namespace lbconform {
+
+inline constexpr std::size_t kMaxInputBytes = 16 * 1024 * 1024;
+inline constexpr int kMaxJsonDepth = 64;
+inline constexpr std::size_t kMaxInstances = 10'000;
+inline constexpr std::size_t kMaxBackends = 1'000;
+
+struct DecodedScenario {
+  std::optional<PassthroughScenario> scenario;  // set when errors is empty
+  std::vector<Error> errors;
+};
+
+// ParseJsonDocument parses `text` with the input limits (size, depth,
+// duplicate keys); on failure it returns nullopt and appends one error.
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors);
+
+// DecodeScenario reads a scenario document. Bad input yields errors, never an
+// exception or a crash.
+DecodedScenario DecodeScenario(std::string_view text);
+DecodedScenario DecodeScenarioDocument(const nlohmann::json& document);
+
+// DecideDecoded is the engine's decision for a decoded document, or the
+// rejection the decoder reported.
+PassthroughDecision DecideDecoded(const Engine& engine, const DecodedScenario& decoded, Profile profile);
+
+// LastPathSegment is a resource's short name ("…/instances/vm-1" → "vm-1");
+// ZoneInUrl is Z for ".../zones/Z/...", else "".
+std::string LastPathSegment(std::string_view url);
+std::string ZoneInUrl(std::string_view url);
+
+// EncodeScenario writes a scenario that DecodeScenario reads back unchanged.
+nlohmann::json EncodeScenario(const PassthroughScenario& scenario);
+
+struct EncodeOptions {
+  bool trace = false;  // include the informative step trace
+};
+
+nlohmann::json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options = {});
+
+// DecodeDecision reads a decision document (an adapter's output, a vector's
+// expectation). Fields other than the normative ones are optional.
+std::optional<PassthroughDecision> DecodeDecision(const nlohmann::json& document,
+                                                  std::string* problem);
+
+// DumpJson is nlohmann's dump with invalid UTF-8 replaced, never throwing.
+std::string DumpJson(const nlohmann::json& value, int indent = -1);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_

@@ -1,0 +1,127 @@
+#include "model/catalogue.h"
+
+#include <array>
+#include <cstddef>
+
+namespace lbconform {
+namespace {
+
+constexpr ClauseInfo kClauses[] = {
+#define LB_CLAUSE(symbol, id, area, source, paraphrase, exception) \
+  {Clause::symbol, id, area, source, paraphrase, exception},
+#include "model/clauses.def"
+#undef LB_CLAUSE
+};
+
+constexpr ErrorCodeInfo kErrorCodes[] = {
+#define LB_ERROR(symbol, stage, clause, description) \
+  {ErrorCode::symbol, #symbol, stage, clause, description},
+#include "model/errors.def"
+#undef LB_ERROR
+};
+
+constexpr GapInfo kGaps[] = {
+#define LB_GAP(symbol, id, clauses, question, reading, reason) \
+  {id, clauses, question, reading, reason},
+#include "model/gaps.def"
+#undef LB_GAP
+};
+
+constexpr std::array kProfiles = {Profile::kSpecDocs, Profile::kEn20260402, Profile::kApi10Min};
+
+}  // namespace
+
+std::span<const ClauseInfo> AllClauses() { return kClauses; }
+
+const ClauseInfo& InfoOf(Clause clause) { return kClauses[static_cast<std::size_t>(clause)]; }
+
+std::string_view IdOf(Clause clause) { return InfoOf(clause).id; }
+
+std::optional<Clause> ClauseFromId(std::string_view id) {
+  for (const ClauseInfo& info : kClauses) {
+    if (info.id == id) return info.clause;
+  }
+  return std::nullopt;
+}
+
+std::span<const ErrorCodeInfo> AllErrorCodes() { return kErrorCodes; }
+
+std::string_view NameOf(ErrorCode code) { return kErrorCodes[static_cast<std::size_t>(code)].name; }
+
+std::optional<ErrorCode> ErrorCodeFromName(std::string_view name) {
+  for (const ErrorCodeInfo& info : kErrorCodes) {
+    if (info.name == name) return info.code;
+  }
+  return std::nullopt;
+}
+
+std::span<const GapInfo> AllGaps() { return kGaps; }
+
+std::string_view NameOf(Profile profile) {
+  switch (profile) {
+    case Profile::kSpecDocs:
+      return "spec-docs";
+    case Profile::kEn20260402:
+      return "en-2026-04-02";
+    case Profile::kApi10Min:
+      return "api-10min";
+  }
+  return "?";
+}
+
+std::optional<Profile> ProfileFromName(std::string_view name) {
+  for (Profile p : kProfiles) {
+    if (NameOf(p) == name) return p;
+  }
+  return std::nullopt;
+}
+
+std::span<const Profile> AllProfiles() { return kProfiles; }
+
+namespace {
+
+constexpr ScenarioKind kScenarioKinds[] = {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline,
+                                           ScenarioKind::kServiceLbPolicy};
+constexpr Profile kPassthroughProfiles[] = {Profile::kSpecDocs, Profile::kEn20260402};
+constexpr Profile kServiceLbPolicyProfiles[] = {Profile::kSpecDocs};
+
+}  // namespace
+
+std::string_view NameOf(ScenarioKind kind) {
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return "passthrough";
+    case ScenarioKind::kPassthroughTimeline:
+      return "passthrough-timeline";
+    case ScenarioKind::kServiceLbPolicy:
+      return "service-lb-policy";
+  }
+  return "?";
+}
+
+std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name) {
+  for (ScenarioKind kind : kScenarioKinds) {
+    if (NameOf(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::span<const ScenarioKind> AllScenarioKinds() { return kScenarioKinds; }
+
+std::span<const Profile> ProfilesOf(ScenarioKind kind) {
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return kPassthroughProfiles;
+    case ScenarioKind::kPassthroughTimeline:
+      return AllProfiles();
+    case ScenarioKind::kServiceLbPolicy:
+      return kServiceLbPolicyProfiles;  // the passthrough revisions do not touch it
+  }
+  return AllProfiles();
+}
+
+std::int64_t DrainingTimeoutSeconds(Profile profile) {
+  return profile == Profile::kApi10Min ? 600 : 300;  // [FO-21] and GAP-7
+}
+
+}  // namespace lbconform

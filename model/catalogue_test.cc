@@ -1,0 +1,125 @@
+// The registries hold together: every clause is cited by the reference's code
+// and by a test (or says why not), every error code is tested, the gaps name
+// real clauses, and the rendered Markdown in docs/ is up to date.
+#include "model/catalogue.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace lbconform {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Every folder that holds tests, bottom layer first.
+const std::vector<std::string> kTestFolders = {"model",   "documents", "reference", "optimized", "invariants",
+                                               "engines", "vectors",   "cli",       "properties"};
+
+// Sources concatenates the files under `dirs` whose names satisfy `keep`.
+std::string Sources(const std::vector<std::string>& dirs, bool tests) {
+  std::string all;
+  for (const std::string& dir : dirs) {
+    const fs::path root = fs::path(LBCONFORM_SOURCE_DIR) / dir;
+    if (!fs::exists(root)) continue;
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      const std::string name = entry.path().filename().string();
+      const bool is_test = name.ends_with("_test.cc");
+      const bool is_code = (name.ends_with(".cc") || name.ends_with(".h")) && !is_test;
+      if (entry.is_regular_file() && (tests ? is_test : is_code)) all += ReadFile(entry.path()) + "\n";
+    }
+  }
+  return all;
+}
+
+// Mentions finds `id` (FO-12) or its symbol form (FO_12) as a whole token:
+// not preceded by a letter or digit, not followed by a digit.
+bool Mentions(const std::string& text, std::string_view id) {
+  std::string symbol(id);
+  for (char& c : symbol) c = c == '-' ? '_' : c;
+  for (const std::string& needle : {std::string(id), symbol}) {
+    for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+      const bool clean_left = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
+      const std::size_t end = at + needle.size();
+      const bool clean_right = end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end]));
+      if (clean_left && clean_right) return true;
+    }
+  }
+  return false;
+}
+
+TEST(CatalogueTest, EveryClauseIsCitedByCodeAndTestsOrExplained) {
+  const std::string code = Sources({"reference"}, /*tests=*/false);
+  const std::string tests = Sources(kTestFolders, /*tests=*/true);
+  int cited = 0;
+  for (const ClauseInfo& clause : AllClauses()) {
+    SCOPED_TRACE(std::string(clause.id));
+    if (!clause.exception.empty()) continue;
+    EXPECT_TRUE(Mentions(code, std::string("[") + std::string(clause.id) + "]"))
+        << clause.id << " is not cited as [" << clause.id << "] in reference/";
+    EXPECT_TRUE(Mentions(tests, clause.id)) << clause.id << " is not named by any test";
+    ++cited;
+  }
+  EXPECT_GT(cited, 60);
+}
+
+TEST(CatalogueTest, ClauseIdsAreUniqueAndWellFormed) {
+  std::set<std::string_view> ids;
+  for (const ClauseInfo& clause : AllClauses()) {
+    EXPECT_TRUE(ids.insert(clause.id).second) << clause.id;
+    EXPECT_EQ(ClauseFromId(clause.id), clause.clause);
+    EXPECT_FALSE(clause.paraphrase.empty());
+    EXPECT_FALSE(clause.source.empty());
+  }
+  EXPECT_FALSE(ClauseFromId("FO-999").has_value());
+}
+
+TEST(CatalogueTest, EveryErrorCodeIsTestedAndNamesARealClause) {
+  const std::string tests = Sources(kTestFolders, /*tests=*/true);
+  for (const ErrorCodeInfo& error : AllErrorCodes()) {
+    SCOPED_TRACE(std::string(error.name));
+    EXPECT_NE(tests.find(std::string(error.name)), std::string::npos) << "no test mentions " << error.name;
+    EXPECT_EQ(ErrorCodeFromName(error.name), error.code);
+    if (!error.clause.empty()) {
+      EXPECT_TRUE(ClauseFromId(error.clause).has_value());
+    }
+    EXPECT_TRUE(error.stage == "input" || error.stage == "spec");
+  }
+}
+
+TEST(CatalogueTest, GapsNameRealClausesAndAreTested) {
+  const std::string tests = Sources(kTestFolders, /*tests=*/true);
+  for (const GapInfo& gap : AllGaps()) {
+    SCOPED_TRACE(std::string(gap.id));
+    std::istringstream clauses{std::string(gap.clauses)};
+    std::string id;
+    int count = 0;
+    while (clauses >> id) {
+      EXPECT_TRUE(ClauseFromId(id).has_value()) << id;
+      ++count;
+    }
+    EXPECT_GT(count, 0);
+    EXPECT_FALSE(gap.reading.empty());
+    EXPECT_FALSE(gap.reason.empty());
+  }
+}
+
+TEST(CatalogueTest, ProfilesRoundTrip) {
+  for (Profile p : AllProfiles()) EXPECT_EQ(ProfileFromName(NameOf(p)), p);
+  EXPECT_FALSE(ProfileFromName("latest").has_value());
+}
+
+}  // namespace
+}  // namespace lbconform
