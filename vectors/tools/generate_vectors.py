@@ -4,20 +4,37 @@
 Each vector states why it exists (its comment) and the clauses it exercises.
 Expected decisions of hand-checked vectors (the spec's worked examples) are
 written here by hand and checked against the reference as they are written;
-the others come from the reference (`lbconform decide`) and are split per
-profile when the two spec revisions disagree. After editing this file:
+the others come from the reference, asked through one `lbconform adapter`
+process for the whole run, and are split per profile when the two spec
+revisions disagree. After editing this file:
 
-    python3 vectors/tools/generate_vectors.py build/dev/cli/lbconform
+    python3 vectors/tools/generate_vectors.py --lbconform build/dev/cli/lbconform
     build/dev/cli/lbconform vectors lint && build/dev/cli/lbconform vectors regen --check
+
+With --check nothing is written; the exit status is 1 when a file would change.
 """
+from __future__ import annotations
+
+import argparse
 import copy
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any, Optional, Union
 
-LBCONFORM = sys.argv[1] if len(sys.argv) > 1 else "build/dev/cli/lbconform"
+Document = dict[str, Any]  # a scenario or a decision, as JSON
+Scenario = Union[Document, str]  # a document, or raw text for a deliberately malformed one
+Group = tuple[str, str, bool]  # (group name, zone, failover)
+Vm = tuple[str, str, int]  # (VM name, group name, healthy: a bool, or 0 and 1)
+Client = tuple[str, Optional[str]]  # (client type, zone of a VM client)
+Check = Callable[[list[str], Document], None]  # hand checks: raise SystemExit when the reference disagrees
+Alternatives = Union[Sequence[Document], Callable[[Document], list[Document]], None]
+
+DEFAULT_LBCONFORM = "build/dev/cli/lbconform"
 ROOT = Path(__file__).resolve().parent.parent
+KINDS = ("passthrough", "passthrough-timeline", "service-lb-policy")
 PROFILES = ["spec-docs", "en-2026-04-02"]
 TIMELINE_PROFILES = ["spec-docs", "en-2026-04-02", "api-10min"]
 SLB_PROFILES = ["spec-docs"]
@@ -47,25 +64,26 @@ NOTES = {
 
 # ------------------------------ scenario building
 
-def backend(name, zone, failover=False):
+def backend(name: str, zone: str, failover: bool = False) -> Document:
     return {"group": f"zones/{zone}/instanceGroups/{name}", "failover": failover}
 
 
-def scenario(groups, vms, ratio=None, drop=None, spill=None, spill_ratio=None, client=("VM", "us-west1-a"),
-             subsetting=None, deployment=None):
+def scenario(groups: Sequence[Group], vms: Iterable[Vm], ratio: Optional[float] = None, drop: Optional[bool] = None,
+             spill: Optional[str] = None, spill_ratio: Optional[float] = None, client: Client = ("VM", "us-west1-a"),
+             subsetting: Optional[str] = None, deployment: Optional[Document] = None) -> Document:
     """groups: [(name, zone, failover)]; vms: [(vm, group, healthy)]."""
     zones = {g: z for g, z, _ in groups}
-    service = {"name": "be-ilb", "region": REGION, "loadBalancingScheme": "INTERNAL",
-               "backends": [backend(g, z, f) for g, z, f in groups]}
+    service: Document = {"name": "be-ilb", "region": REGION, "loadBalancingScheme": "INTERNAL",
+                         "backends": [backend(g, z, f) for g, z, f in groups]}
     if ratio is not None or drop is not None:
-        policy = {}
+        policy: Document = {}
         if ratio is not None:
             policy["failoverRatio"] = ratio
         if drop is not None:
             policy["dropTrafficIfUnhealthy"] = drop
         service["failoverPolicy"] = policy
     if spill is not None:
-        za = {"spillover": spill}
+        za: Document = {"spillover": spill}
         if spill_ratio is not None:
             za["spilloverRatio"] = spill_ratio
         service["networkPassThroughLbTrafficPolicy"] = {"zonalAffinity": za}
@@ -80,9 +98,10 @@ def scenario(groups, vms, ratio=None, drop=None, spill=None, spill_ratio=None, c
     return doc
 
 
-def client_json(client):
+def client_json(client: Client) -> Document:
     kind, where = client
     if kind == "VM":
+        assert where is not None, "a VM client needs its zone"
         region = where.rsplit("-", 1)[0]
         return {"type": "VM", "region": region, "zone": where}
     # In the load balancer's own region: VPN tunnels, Interconnect attachments
@@ -90,16 +109,115 @@ def client_json(client):
     return {"type": kind, "region": REGION}
 
 
-def decide(doc, profile):
-    text = doc if isinstance(doc, str) else json.dumps(doc)
-    out = subprocess.run([LBCONFORM, "decide", "--profile", profile, "-"], input=text.encode(),
-                         capture_output=True, check=False)
-    if out.returncode not in (0, 1):
-        raise SystemExit(f"lbconform decide failed: {out.stderr.decode()}")
-    return json.loads(out.stdout)
+# ------------------------------ the reference, through one adapter process
+
+class ReferenceAdapter:
+    """One `lbconform adapter` process for the whole run (vectors/README.md, the adapter
+    protocol): a hello, then one case line and one result line per decision, a bye at the end.
+    Each output is the decision `lbconform decide --profile P` prints for the same document."""
+
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.cases = 0
+        try:
+            self.process = subprocess.Popen([binary, "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            text=True, encoding="utf-8")
+        except OSError as e:
+            raise SystemExit(f"cannot start the reference adapter '{binary} adapter': {e}") from None
+        hello = self._exchange({"type": "hello", "protocol": 1})
+        if hello.get("type") != "hello" or hello.get("protocol") != 1:
+            raise self._unexpected("a hello with protocol 1", hello)
+
+    def decide(self, doc: Scenario, profile: str) -> Document:
+        self.cases += 1
+        case_id = f"generate-{self.cases}"
+        message: Document = {"type": "case", "id": case_id, "kind": case_kind(doc), "profile": profile}
+        message["inputText" if isinstance(doc, str) else "input"] = doc
+        answer = self._exchange(message)
+        if answer.get("type") != "result" or answer.get("id") != case_id or not isinstance(answer.get("output"), dict):
+            raise self._unexpected(f"the result of {case_id} (profile {profile})", answer)
+        output: Document = answer["output"]
+        return output
+
+    def close(self) -> None:
+        """Says bye and waits for a clean exit."""
+        try:
+            self._send({"type": "bye"})
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass
+        status = self.process.wait(timeout=30)
+        if status != 0:
+            raise SystemExit(f"'{self.binary} adapter' exited with status {status} after bye")
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+    def __enter__(self) -> ReferenceAdapter:
+        return self
+
+    def __exit__(self, exc_type: Optional[type[BaseException]], *_: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.kill()
+
+    def _send(self, message: Document) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+
+    def _exchange(self, message: Document) -> Document:
+        """Sends one line and reads one line back."""
+        assert self.process.stdout is not None
+        try:
+            self._send(message)
+        except BrokenPipeError:
+            raise self._died() from None
+        line = self.process.stdout.readline()
+        if not line:
+            raise self._died()
+        try:
+            answer = json.loads(line)
+        except json.JSONDecodeError:
+            raise SystemExit(f"'{self.binary} adapter' answered a line that is not JSON: {line[:200]!r}") from None
+        if not isinstance(answer, dict):
+            raise self._unexpected("a JSON object", answer)
+        return answer
+
+    def _died(self) -> SystemExit:
+        self.kill()
+        during = f"case {self.cases}" if self.cases else "the hello"
+        return SystemExit(f"'{self.binary} adapter' exited with status {self.process.returncode} during {during} "
+                          "(its standard error, if any, is above)")
+
+    def _unexpected(self, wanted: str, got: object) -> SystemExit:
+        self.kill()
+        return SystemExit(f"'{self.binary} adapter': expected {wanted}, got {json.dumps(got)[:300]}")
 
 
-def normative(d):
+REFERENCE: Optional[ReferenceAdapter] = None  # set by main() for the run
+
+
+def case_kind(doc: Scenario) -> str:
+    """The kind a case is sent as. The adapter decides by the document's own kind, as `lbconform decide`
+    does, and reads anything else (raw text, an unknown kind) as passthrough; the case says the same."""
+    if isinstance(doc, dict) and doc.get("kind") in KINDS:
+        return str(doc["kind"])
+    return "passthrough"
+
+
+def decide(doc: Scenario, profile: str) -> Document:
+    """The reference's decision for one scenario in one profile."""
+    if REFERENCE is None:
+        raise SystemExit("decide() before main() started the reference adapter")
+    return REFERENCE.decide(doc, profile)
+
+
+def normative(d: Document) -> Document:
     if not d["valid"]:
         return {"valid": False, "codes": sorted({e["code"] for e in d["errors"]})}
     if "policy" in d:
@@ -115,7 +233,7 @@ def normative(d):
     return dict(normative_pool(d), valid=True)
 
 
-def normative_pool(d):
+def normative_pool(d: Document) -> Document:
     za = d["zonalAffinity"]
     return {"kind": d["eligible"]["kind"], "eligible": d["eligible"]["backends"],
             "status": za["status"], "outcome": za.get("outcome"), "modified": d["modifiedEligible"]}
@@ -123,20 +241,41 @@ def normative_pool(d):
 
 # ------------------------------ files
 
+class Output:
+    """Where the files go: written, or with --check only compared with what is on disk."""
+
+    def __init__(self, check: bool) -> None:
+        self.check = check
+        self.stale: list[Path] = []
+
+    def emit(self, path: Path, text: str) -> None:
+        data = text.encode("utf-8")
+        if path.is_file() and path.read_bytes() == data:
+            return
+        self.stale.append(path)
+        if not self.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+
+
+OUTPUT = Output(check=False)  # main() replaces it
+
+
 class VectorFile:
-    def __init__(self, path, header, kind="passthrough"):
+    def __init__(self, path: str, header: list[str], kind: str = "passthrough") -> None:
         self.kind = kind
         self.profiles = {"passthrough-timeline": TIMELINE_PROFILES, "service-lb-policy": SLB_PROFILES}.get(kind, PROFILES)
         self.path = ROOT / path
         self.header = header
-        self.groups = []
-        self.flags = set()
+        self.groups: list[Document] = []
+        self.flags: set[str] = set()
 
-    def group(self, comment):
+    def group(self, comment: str) -> None:
         self.groups.append({"comment": comment, "tests": []})
 
-    def add(self, ident, comment, clauses, doc, flags=(), hand=None, result=None, alternatives=None,
-            profiles=None, check=None):
+    def add(self, ident: str, comment: str, clauses: Sequence[str], doc: Scenario, flags: Sequence[str] = (),
+            hand: Optional[Document] = None, result: Optional[str] = None, alternatives: Alternatives = None,
+            profiles: Optional[list[str]] = None, check: Optional[Check] = None) -> None:
         """Adds one vector per distinct decision across profiles.
 
         hand: the normative fields written by hand (checked against the reference).
@@ -144,7 +283,7 @@ class VectorFile:
         """
         wanted = profiles or self.profiles
         decisions = {p: decide(doc, p) for p in wanted}
-        distinct = []
+        distinct: list[tuple[list[str], Document]] = []
         for p in wanted:
             for entry in distinct:
                 if normative(entry[1]) == normative(decisions[p]):
@@ -170,7 +309,7 @@ class VectorFile:
                 why = "DrainingTimeout" if self.kind == "passthrough-timeline" else "RevisionDifference"
                 if why not in test_flags:
                     test_flags.append(why)
-            test = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses)}
+            test: Document = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses)}
             if test_profiles:
                 test["profiles"] = test_profiles
             if hand is not None or check is not None:
@@ -189,12 +328,12 @@ class VectorFile:
             self.flags.update(test_flags)
             self.groups[-1]["tests"].append(test)
 
-    def write(self):
+    def write(self) -> int:
         tc = 0
         for g in self.groups:
             for t in g["tests"]:
                 tc += 1
-                t_ordered = {"tcId": tc}
+                t_ordered: Document = {"tcId": tc}
                 t_ordered.update(t)
                 g["tests"][g["tests"].index(t)] = t_ordered
         doc = {"schema": f"{self.kind}.schema.json", "suiteVersion": SUITE_VERSION, "kind": self.kind,
@@ -203,16 +342,16 @@ class VectorFile:
                           *self.header],
                "notes": {f: {"bugType": NOTES[f][0], "description": NOTES[f][1]} for f in sorted(self.flags)},
                "testGroups": self.groups}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        OUTPUT.emit(self.path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
         return tc
 
 
-def invalid(code):
+def invalid(code: str) -> Document:
     return {"valid": False, "errors": [{"code": code, "path": "", "message": "alternative reading"}]}
 
 
-def decision(kind, eligible, status, modified, outcome=None):
+def decision(kind: str, eligible: Iterable[str], status: str, modified: Iterable[str],
+             outcome: Optional[str] = None) -> Document:
     za = {"status": status}
     if outcome:
         za["outcome"] = outcome
@@ -222,7 +361,7 @@ def decision(kind, eligible, status, modified, outcome=None):
 
 # ------------------------------ spec examples: failover (docs/001)
 
-def failover_example(unhealthy):
+def failover_example(unhealthy: set[str]) -> Document:
     groups = [("ig-a", "us-west1-a", False), ("ig-d", "us-west1-c", False),
               ("ig-b", "us-west1-a", True), ("ig-c", "us-west1-c", True)]
     vms = [(v, g, v not in unhealthy) for v, g in
@@ -231,7 +370,7 @@ def failover_example(unhealthy):
     return scenario(groups, vms, ratio=0.5)
 
 
-def spec_failover():
+def spec_failover() -> int:
     f = VectorFile("spec_examples/failover.json",
                    ["Worked examples of the failover text (docs/001, Traditional Chinese) and of the English",
                     "setting-up-failover page, hand-checked."])
@@ -259,7 +398,7 @@ def spec_failover():
 
     f.group("docs/001 ratio bullets: 1.0, 0.1 and 0.0.")
     groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-    def service(n, healthy, ratio, backup_healthy=True, drop=None):
+    def service(n: int, healthy: int, ratio: float, backup_healthy: bool = True, drop: Optional[bool] = None) -> Document:
         return scenario(groups, [(f"p{i}", "ig-p", i < healthy) for i in range(n)] + [("f0", "ig-f", backup_healthy)],
                         ratio=ratio, drop=drop)
     f.add("failover/ratio-1.0/all-healthy", "Ratio 1.0 with every primary healthy keeps the primaries.", ["FO-15", "FO-12"],
@@ -296,14 +435,14 @@ def spec_failover():
 
 # ------------------------------ spec examples: zonal affinity (docs/000 and the EN page)
 
-def spec_zonal():
+def spec_zonal() -> int:
     f = VectorFile("spec_examples/zonal_affinity.json",
                    ["Worked examples of the zonal-affinity text (docs/000, Indonesian) and of the English",
                     "revision of 2026-04-02, hand-checked."])
     f.group("docs/000 zonal-match example: primaries in zones A and B, failover backends in C and D, client in A.")
     groups = [("ig-pa", "us-west1-a", False), ("ig-pb", "us-west1-b", False),
               ("ig-fc", "us-west1-c", True), ("ig-fd", "us-west1-d", True)]
-    def match_example(primaries_healthy):
+    def match_example(primaries_healthy: bool) -> Document:
         vms = [("pa1", "ig-pa", primaries_healthy), ("pb1", "ig-pb", primaries_healthy),
                ("fc1", "ig-fc", True), ("fd1", "ig-fd", True)]
         return scenario(groups, vms, ratio=0.0, spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")
@@ -336,11 +475,11 @@ def spec_zonal():
            ("ig-fa", "us-west1-a", True), ("ig-fb", "us-west1-b", True)]
     names = ["p-a1", "p-a2", "p-b1", "p-b2", "f-a1", "f-a2", "f-b1", "f-b2"]
     group_of = {"p-a": "ig-pa", "p-b": "ig-pb", "f-a": "ig-fa", "f-b": "ig-fb"}
-    def tz(down, ratio=0.5, **kw):
+    def tz(down: set[str], ratio: float = 0.5, **kw: Any) -> Document:
         return scenario(two, [(n, group_of[n[:3]], n not in down) for n in names], ratio=ratio, **kw)
-    stay = dict(spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")
-    spill0 = dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.0)
-    spill_half = dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5)
+    stay: Document = dict(spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")
+    spill0: Document = dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.0)
+    spill_half: Document = dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5)
     failover_mode = {"p-a1", "p-a2", "p-b1"}
     all_down = set(names)
     f.add("zonal/stay/row-1-refine", "STAY, healthy primaries eligible, one in the client's zone: the intersection.",
@@ -376,11 +515,11 @@ def spec_zonal():
 
 # ------------------------------ edge cases: the failover-ratio table, systematically
 
-def edge_failover():
+def edge_failover() -> int:
     f = VectorFile("edge_cases/failover_table.json",
                    ["Every row of the failover-ratio table and both sides of every ratio boundary."])
     groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-    def service(n, hp, nb, hb, ratio, drop=None):
+    def service(n: int, hp: int, nb: int, hb: int, ratio: float, drop: Optional[bool] = None) -> Document:
         vms = [(f"p{i:03d}", "ig-p", i < hp) for i in range(n)] + [(f"f{i:03d}", "ig-f", i < hb) for i in range(nb)]
         return scenario(groups, vms, ratio=ratio, drop=drop)
     f.group("Rows x ratios: 4 primaries, 2 backups; every healthy count, both drop settings.")
@@ -415,7 +554,7 @@ def edge_failover():
                       ["FO-12" if side == "met" else "FO-13", "FO-11"], service(n, hp, 1, 1, ratio),
                       flags=["RatioBoundary", "ExactDecimal"])
     f.group("Limits: 250 VMs and 50 groups per role, accepted; one more, rejected.")
-    def many(primary_groups, per_primary, failover_groups, per_failover):
+    def many(primary_groups: int, per_primary: int, failover_groups: int, per_failover: int) -> Document:
         gs = [(f"p{g:02d}", "us-west1-a", False) for g in range(primary_groups)] + \
              [(f"f{g:02d}", "us-west1-b", True) for g in range(failover_groups)]
         vms = [(f"vp{g:02d}-{i}", f"p{g:02d}", True) for g in range(primary_groups) for i in range(per_primary)] + \
@@ -456,24 +595,25 @@ def edge_failover():
 
 # ------------------------------ edge cases: zonal affinity, every option x eligible kind x client
 
-def edge_zonal():
+def edge_zonal() -> int:
     f = VectorFile("edge_cases/zonal_affinity_matrix.json",
                    ["Every zonal-affinity option against every kind of eligible set and every client."])
-    options = [("disabled", dict(spill="ZONAL_AFFINITY_DISABLED")),
-               ("stay", dict(spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")),
-               ("spill-0", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE")),
-               ("spill-0.5", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5)),
-               ("spill-1", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=1.0))]
+    options: list[tuple[str, Document]] = [
+        ("disabled", dict(spill="ZONAL_AFFINITY_DISABLED")),
+        ("stay", dict(spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")),
+        ("spill-0", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE")),
+        ("spill-0.5", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5)),
+        ("spill-1", dict(spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=1.0))]
     clause_of = {"disabled": ["ZA-12", "ZA-21"], "stay": ["ZA-13", "ZA-30", "ZA-31"], "spill-0": ["ZA-14", "ZA-36", "ZA-37"],
                  "spill-0.5": ["ZA-39", "ZA-40", "ZA-41"], "spill-1": ["ZA-39", "ZA-40", "ZA-41"]}
     fo = [("ig-pa", "us-west1-a", False), ("ig-pb", "us-west1-b", False),
           ("ig-fa", "us-west1-a", True), ("ig-fb", "us-west1-b", True)]
     nofo = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", False)]
-    def fo_doc(health, **kw):
+    def fo_doc(health: Sequence[int], **kw: Any) -> Document:
         vms = [("pa1", "ig-pa", health[0]), ("pa2", "ig-pa", health[1]), ("pb1", "ig-pb", health[2]),
                ("fa1", "ig-fa", health[3]), ("fb1", "ig-fb", health[4])]
         return scenario(fo, vms, ratio=0.5, **kw)
-    def nofo_doc(health, **kw):
+    def nofo_doc(health: Sequence[int], **kw: Any) -> Document:
         return scenario(nofo, [("a1", "ig-a", health[0]), ("a2", "ig-a", health[1]), ("b1", "ig-b", health[2])], **kw)
     states = [
         ("primary-healthy-in-zone", fo_doc, (1, 0, 1, 1, 1), ["ZA-24"]),
@@ -485,7 +625,7 @@ def edge_zonal():
         ("all-healthy-none-in-zone", nofo_doc, (0, 0, 1), ["ZA-EN-1"]),
         ("all-last-resort", nofo_doc, (0, 0, 0), ["ZA-EN-1"]),
     ]
-    clients = [("client-in-a", ("VM", "us-west1-a")), ("client-in-c-no-backends", ("VM", "us-west1-c"))]
+    clients: list[tuple[str, Client]] = [("client-in-a", ("VM", "us-west1-a")), ("client-in-c-no-backends", ("VM", "us-west1-c"))]
     for option, kw in options:
         f.group(f"Option {option}.")
         for state, make, health, state_clauses in states:
@@ -523,12 +663,12 @@ def edge_zonal():
 
 # ------------------------------ edge cases: validation and malformed input
 
-def edge_validation():
+def edge_validation() -> int:
     f = VectorFile("edge_cases/validation.json", ["Every error code a vector can carry, and the valid side of each rule."])
     base = scenario([("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", True)],
                     [("vm-a", "ig-a", True), ("vm-b", "ig-b", True)], ratio=0.5,
                     spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE")
-    def variant(change):
+    def variant(change: Callable[[Document], object]) -> Document:
         doc = copy.deepcopy(base)
         change(doc)
         return doc
@@ -551,7 +691,7 @@ def edge_validation():
               variant(lambda d: d["backendService"]["networkPassThroughLbTrafficPolicy"]["zonalAffinity"].update(
                   {"spillover": "ZONAL_AFFINITY_SPILL_CROSS_ZONE", "spilloverRatio": r})))
     f.group("Input errors: the document cannot be read as a scenario.")
-    def input_error(ident, comment, doc_or_text, flags=()):
+    def input_error(ident: str, comment: str, doc_or_text: Scenario, flags: Sequence[str] = ()) -> None:
         f.add(f"input/{ident}", comment, ["TD-3"], doc_or_text, flags=flags)
     input_error("not-json", "A document that is not JSON.", "this is not json", ["MalformedDocument"])
     input_error("nan", "NaN is not JSON.", '{"kind": "passthrough", "x": NaN}', ["MalformedDocument"])
@@ -585,7 +725,7 @@ def edge_validation():
 
 # ------------------------------ regressions: properties/regressions as vectors
 
-def regressions():
+def regressions() -> int:
     f = VectorFile("regressions/properties.json", ["Scenarios kept from properties/regressions (each file's comment and source)."])
     f.group("Property regressions.")
     for path in sorted((ROOT.parent / "properties" / "regressions").glob("*.json")):
@@ -604,16 +744,19 @@ FAILOVER_VMS = [("vm-a1", "ig-a"), ("vm-a2", "ig-a"), ("vm-d1", "ig-d"), ("vm-d2
                 ("vm-b1", "ig-b"), ("vm-b2", "ig-b"), ("vm-c1", "ig-c"), ("vm-c2", "ig-c")]
 
 
-def timeline(groups, vms, events, ratio=None, drop=None, no_drain=None, affinity=None, tracking=None,
-             persistence=None, idle=None, spill=None, spill_ratio=None, client=("VM", "us-west1-a"), timeout=None):
+def timeline(groups: Sequence[Group], vms: Iterable[Vm], events: list[Document], ratio: Optional[float] = None,
+             drop: Optional[bool] = None, no_drain: Optional[bool] = None, affinity: Optional[str] = None,
+             tracking: Optional[str] = None, persistence: Optional[str] = None, idle: Optional[int] = None,
+             spill: Optional[str] = None, spill_ratio: Optional[float] = None, client: Client = ("VM", "us-west1-a"),
+             timeout: Optional[int] = None) -> Document:
     doc = scenario(groups, vms, ratio=ratio, drop=drop, spill=spill, spill_ratio=spill_ratio, client=client)
     doc["kind"] = "passthrough-timeline"
-    service = doc["backendService"]
+    service: Document = doc["backendService"]
     if no_drain is not None:
         service.setdefault("failoverPolicy", {})["disableConnectionDrainOnFailover"] = no_drain
     if affinity is not None:
         service["sessionAffinity"] = affinity
-    policy = {}
+    policy: Document = {}
     if tracking is not None:
         policy["trackingMode"] = tracking
     if persistence is not None:
@@ -628,15 +771,15 @@ def timeline(groups, vms, events, ratio=None, drop=None, no_drain=None, affinity
     return doc
 
 
-def connect(at, conn, vm, protocol="TCP"):
+def connect(at: int, conn: str, vm: str, protocol: str = "TCP") -> Document:
     return {"at": at, "type": "connect", "connection": conn, "instance": vm, "protocol": protocol}
 
 
-def health(at, vm, healthy):
+def health(at: int, vm: str, healthy: bool) -> Document:
     return {"at": at, "type": "health", "instance": vm, "healthState": "HEALTHY" if healthy else "UNHEALTHY"}
 
 
-def worked_example_events():
+def worked_example_events() -> list[Document]:
     """docs/001's failover example as one timeline, a connection open on each VM."""
     events = [connect(0, "c-" + vm[3:], vm) for vm, _ in FAILOVER_VMS[:4]]
     events += [health(60, "vm-a1", False), health(60, "vm-d1", False), health(120, "vm-a2", False)]
@@ -647,13 +790,13 @@ def worked_example_events():
     return events
 
 
-def states(step):
+def states(step: Document) -> dict[str, str]:
     return {c["id"]: c["state"] + (f"@{c['drainingUntil']}" if "drainingUntil" in c else "") for c in step["connections"]}
 
 
-def check_steps(expected_by_index):
+def check_steps(expected_by_index: dict[int, tuple[str, str, list[str], dict[str, str]]]) -> Check:
     """Hand-checked steps: {step index: (transition, eligible kind, modified, {connection: state})}."""
-    def check(profiles, d):
+    def check(profiles: list[str], d: Document) -> None:
         for i, (transition, kind, modified, conns) in expected_by_index.items():
             step = d["steps"][i]
             got = (step["transition"], step["eligible"]["kind"], step["modifiedEligible"])
@@ -666,7 +809,8 @@ def check_steps(expected_by_index):
     return check
 
 
-def with_connection_state(d, conn, from_step, state_at):
+def with_connection_state(d: Document, conn: str, from_step: int,
+                          state_at: Callable[[Document], tuple[str, Optional[int]]]) -> Document:
     """An alternative decision: connection `conn` takes state_at(step) from step index from_step on."""
     alt = copy.deepcopy(d)
     for step in alt["steps"][from_step:]:
@@ -680,7 +824,7 @@ def with_connection_state(d, conn, from_step, state_at):
     return alt
 
 
-def spec_timeline():
+def spec_timeline() -> int:
     f = VectorFile("spec_examples/failover_timeline.json",
                    ["The failover text's worked example (docs/001) as one timeline, with connections open on each VM,",
                     "with connection draining on (the default) and off. Hand-checked."], kind="passthrough-timeline")
@@ -723,7 +867,7 @@ def spec_timeline():
     return f.write()
 
 
-def edge_timeline():
+def edge_timeline() -> int:
     f = VectorFile("edge_cases/timeline.json",
                    ["Connection tracking over time: persistence on unhealthy backends, zonal affinity and established",
                     "connections, draining edges, and every timeline input error."], kind="passthrough-timeline")
@@ -811,7 +955,7 @@ def edge_timeline():
           ["CT-8"], timeline(two, two_vms, [], idle=600))
     f.add("timeline/config/ratio-out-of-range", "A config event cannot set failoverRatio 1.5.",
           ["FO-11"], timeline(fail_groups, fail_vms, [{"at": 0, "type": "config", "failoverPolicy": {"failoverRatio": 1.5}}]))
-    def bad(ident, comment, events, code_doc=None):
+    def bad(ident: str, comment: str, events: list[Document], code_doc: Optional[Document] = None) -> None:
         f.add(f"timeline/input/{ident}", comment, ["CT-1"], code_doc or timeline(two, two_vms, events))
     bad("events-out-of-order", "Events must not go back in time.", [{"at": 10, "type": "advance"}, {"at": 9, "type": "advance"}])
     bad("negative-time", "Times are whole seconds from 0.", [{"at": -1, "type": "advance"}])
@@ -831,33 +975,35 @@ def edge_timeline():
 SLB_TOPOLOGY = {"east": ["east-a", "east-b"], "west": ["west-a"]}
 
 
-def slb(backends, clients=None, policy=None, lb="GLOBAL_EXTERNAL_APPLICATION", scheme=None, at=None, topology=None,
-        attach=True, readings=None):
+def slb(backends: list[Document], clients: Optional[list[Document]] = None, policy: Optional[Document] = None,
+        lb: str = "GLOBAL_EXTERNAL_APPLICATION", scheme: Optional[str] = None, at: Optional[int] = None,
+        topology: Optional[dict[str, list[str]]] = None, attach: bool = True,
+        readings: Optional[dict[str, str]] = None) -> Document:
     """backends: dicts with name, zone, members, healthy, rate (per instance), preference, health, kind, scaler."""
     topology = topology or SLB_TOPOLOGY
     zones = [z for zs in topology.values() for z in zs]
     internal = lb.startswith("CROSS_REGION_INTERNAL")
-    service = {"name": "bs", "loadBalancingScheme": scheme or ("INTERNAL_MANAGED" if internal else "EXTERNAL_MANAGED"),
-               "backends": []}
-    groups = []
+    service: Document = {"name": "bs", "loadBalancingScheme": scheme or ("INTERNAL_MANAGED" if internal else "EXTERNAL_MANAGED"),
+                         "backends": []}
+    groups: list[Document] = []
     for b in backends:
-        entry = {"group": f"zones/{b['zone']}/instanceGroups/{b['name']}", "balancingMode": b.get("mode", "RATE"),
-                 "preference": b.get("preference", "DEFAULT")}
+        entry: Document = {"group": f"zones/{b['zone']}/instanceGroups/{b['name']}", "balancingMode": b.get("mode", "RATE"),
+                           "preference": b.get("preference", "DEFAULT")}
         entry.update(b.get("capacity", {"maxRatePerInstance": b.get("rate", 100)}))
         if "scaler" in b:
             entry["capacityScaler"] = b["scaler"]
         service["backends"].append(entry)
-        group = {"group": b["name"], "kind": b.get("kind", "ZONAL_INSTANCE_GROUP"), "zone": b["zone"],
-                 "members": b.get("members", 1), "healthy": b.get("healthy", b.get("members", 1))}
+        group: Document = {"group": b["name"], "kind": b.get("kind", "ZONAL_INSTANCE_GROUP"), "zone": b["zone"],
+                           "members": b.get("members", 1), "healthy": b.get("healthy", b.get("members", 1))}
         if "health" in b:
             group["health"] = b["health"]
         if "perMember" in b:
             group["loadPerMemberAtFullUtilization"] = b["perMember"]
         groups.append(group)
-    doc = {"kind": "service-lb-policy", "loadBalancer": lb, "backendService": service, "backendGroups": groups,
-           "topology": {"regions": [{"name": r, "zones": zs} for r, zs in topology.items()]},
-           "clients": clients or [{"name": "c1", "requestsPerSecond": 100,
-                                   "rttMs": {z: (1 + i if z.startswith("east") else 50) for i, z in enumerate(zones)}}]}
+    doc: Document = {"kind": "service-lb-policy", "loadBalancer": lb, "backendService": service, "backendGroups": groups,
+                     "topology": {"regions": [{"name": r, "zones": zs} for r, zs in topology.items()]},
+                     "clients": clients or [{"name": "c1", "requestsPerSecond": 100,
+                                             "rttMs": {z: (1 + i if z.startswith("east") else 50) for i, z in enumerate(zones)}}]}
     if policy is not None:
         doc["serviceLbPolicy"] = dict({"name": "projects/p/locations/global/serviceLbPolicies/pol"}, **policy)
         if attach:
@@ -869,22 +1015,22 @@ def slb(backends, clients=None, policy=None, lb="GLOBAL_EXTERNAL_APPLICATION", s
     return doc
 
 
-def with_readings(doc, readings):
+def with_readings(doc: Document, readings: dict[str, str]) -> Document:
     return dict(copy.deepcopy(doc), readings=readings)
 
 
-def served(*expected):
+def served(*expected: list[str]) -> Check:
     """A check: client locations' regionsServed in order, and optionally dropped."""
-    def check(profiles, d):
+    def check(profiles: list[str], d: Document) -> None:
         got = [c["regionsServed"] for c in d["clients"]]
         if got != list(expected):
             raise SystemExit(f"service-lb-policy: regionsServed {got}, hand-checked {list(expected)}")
     return check
 
 
-def backend_is(**fields):
+def backend_is(**fields: Union[str, tuple[bool, bool, str]]) -> Check:
     """A check on backend states: name=(drained, belowThreshold, effectiveCapacity) or name=assigned-string."""
-    def check(profiles, d):
+    def check(profiles: list[str], d: Document) -> None:
         states = {b["name"]: b for b in d["backends"]}
         for name, want in fields.items():
             b = states[name.replace("_", "-")]
@@ -894,22 +1040,22 @@ def backend_is(**fields):
     return check
 
 
-def both(*checks):
-    def check(profiles, d):
+def both(*checks: Check) -> Check:
+    def check(profiles: list[str], d: Document) -> None:
         for c in checks:
             c(profiles, d)
     return check
 
 
-def spec_slb():
+def spec_slb() -> int:
     f = VectorFile("spec_examples/service_lb_policy.json",
                    ["The claims of the advanced load balancing text (docs/004) as small plans, hand-checked:",
                     "algorithms, preferred backends, the failover threshold, isolation, auto-capacity drain and undrain.",
                     "Normative: the policy, each backend's drainCandidate/drained/belowFailoverThreshold/effectiveCapacity,",
                     "each client location's regionsServed and whether it drops; the loads themselves are the model's (GAP-24)."],
                    kind="service-lb-policy")
-    three = [{"name": "small", "zone": "east-a"}, {"name": "large", "zone": "east-b", "members": 3},
-             {"name": "far", "zone": "west-a", "members": 5}]
+    three: list[Document] = [{"name": "small", "zone": "east-a"}, {"name": "large", "zone": "east-b", "members": 3},
+                             {"name": "far", "zone": "west-a", "members": 5}]
     f.group("Algorithms (SLB-7..SLB-13, SLB-36).")
     f.add("slb/algorithm/default-without-policy", "No service LB policy: WATERFALL_BY_REGION fills the closest region in proportion to capacity (100 and 300 take 50 and 150 of 200).",
           ["SLB-7", "SLB-8"], slb(three, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
@@ -931,15 +1077,15 @@ def spec_slb():
           ["SLB-36"], slb(three, policy={"loadBalancingAlgorithm": "SPRAY_TO_WORLD"}), flags=["ApiOnlyAlgorithm"],
           alternatives=[{"valid": False, "errors": [{"code": "UNKNOWN_ENUM_VALUE", "path": "/serviceLbPolicy/loadBalancingAlgorithm", "message": "docs-only reading"}]}])
     f.group("Preferred backends (SLB-30, SLB-31).")
-    pref = [{"name": "default-near", "zone": "east-a", "members": 10}, {"name": "pref-far", "zone": "west-a", "preference": "PREFERRED"},
-            {"name": "pref-near", "zone": "east-b", "rate": 30, "preference": "PREFERRED"}]
+    pref: list[Document] = [{"name": "default-near", "zone": "east-a", "members": 10}, {"name": "pref-far", "zone": "west-a", "preference": "PREFERRED"},
+                            {"name": "pref-near", "zone": "east-b", "rate": 30, "preference": "PREFERRED"}]
     f.add("slb/preferred/first-by-rtt", "Preferred backends fill to capacity first, nearest first (30, then 100), before the algorithm spreads the rest (70) over DEFAULT backends.",
           ["SLB-30", "SLB-31"], slb(pref, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
           check=both(served(["east", "west"]), backend_is(pref_near="30", pref_far="100", default_near="70")))
-    ties = [{"name": "pref-east", "zone": "east-a", "preference": "PREFERRED"}, {"name": "pref-west", "zone": "west-a", "preference": "PREFERRED"}]
-    tie_clients = [{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 5, "east-b": 6, "west-a": 5}}]
-    def one_region_first(region):
-        def alternative(d):
+    ties: list[Document] = [{"name": "pref-east", "zone": "east-a", "preference": "PREFERRED"}, {"name": "pref-west", "zone": "west-a", "preference": "PREFERRED"}]
+    tie_clients: list[Document] = [{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 5, "east-b": 6, "west-a": 5}}]
+    def one_region_first(region: str) -> Callable[[Document], Document]:
+        def alternative(d: Document) -> Document:
             alt = copy.deepcopy(d)
             alt["clients"][0]["regionsServed"] = [region]
             return alt
@@ -948,8 +1094,8 @@ def spec_slb():
           ["SLB-31", "SLB-30"], slb(ties, clients=tie_clients), flags=["EqualRtt"],
           alternatives=lambda d: [one_region_first("east")(d), one_region_first("west")(d)])
     f.group("Failover threshold (SLB-20..SLB-24, SLB-35).")
-    weak = [{"name": "ok", "zone": "east-a"}, {"name": "weak", "zone": "east-b", "members": 10, "healthy": 5},
-            {"name": "far", "zone": "west-a"}]
+    weak: list[Document] = [{"name": "ok", "zone": "east-a"}, {"name": "weak", "zone": "east-b", "members": 10, "healthy": 5},
+                            {"name": "far", "zone": "west-a"}]
     f.add("slb/threshold/below-goes-last", "weak has 50% healthy, below the default threshold of 70: 150 offered go to ok (100) and to the other region's far (50) before weak gets anything.",
           ["SLB-20", "SLB-21", "SLB-22", "SLB-35"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 150, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
           check=both(served(["east", "west"]), backend_is(weak=(False, True, "1000"), ok="100", far="50")))
@@ -963,8 +1109,8 @@ def spec_slb():
           ["SLB-22"], slb([{"name": "at60", "zone": "east-b", "members": 10, "healthy": 6}], policy={"failoverConfig": {"failoverHealthThreshold": 60}}),
           check=backend_is(at60=(False, False, "1000")))
     f.group("Traffic isolation (SLB-25..SLB-28).")
-    iso = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
-    heavy = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    iso: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
+    heavy: list[Document] = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
     f.add("slb/isolation/nearest-stays", "Isolation REGION, mode unset (NEAREST): all 300 stay in east even though its capacity is 100.",
           ["SLB-25", "SLB-26"], slb(iso, clients=heavy, policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
           check=both(served(["east"]), backend_is(e1="300")))
@@ -983,9 +1129,9 @@ def spec_slb():
                           policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}),
           check=served([]))
     f.group("Auto-capacity drain and undrain (SLB-14..SLB-19).")
-    five = [{"name": f"b{i}", "zone": "east-a" if i % 2 == 0 else "east-b", "members": 4} for i in range(5)]
+    five: list[Document] = [{"name": f"b{i}", "zone": "east-a" if i % 2 == 0 else "east-b", "members": 4} for i in range(5)]
     drain = {"autoCapacityDrain": {"enable": True}}
-    def set_healthy(backends, **healthy):
+    def set_healthy(backends: list[Document], **healthy: int) -> list[Document]:
         out = copy.deepcopy(backends)
         for b in out:
             if b["name"] in healthy:
@@ -1021,19 +1167,19 @@ def spec_slb():
           ["SLB-8", "SLB-10", "SLB-15", "SLB-22", "SLB-30"], example, flags=["ClientContention"],
           check=served(["us-east1", "us-central1"], ["europe-west1", "us-central1"]),
           alternatives=lambda d: [decide(with_readings(example, {"clientOrder": "NAME_ORDER"}), "spec-docs")])
-    contention = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}]
-    two_clients = [{"name": "a-small", "requestsPerSecond": 60, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}},
-                   {"name": "b-large", "requestsPerSecond": 90, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    contention: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}]
+    two_clients: list[Document] = [{"name": "a-small", "requestsPerSecond": 60, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}},
+                                   {"name": "b-large", "requestsPerSecond": 90, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
     f.add("slb/contention/largest-first", "Two client locations want east (capacity 100) with 60 and 90: the larger is served first there, the smaller overflows to west.",
           ["SLB-10", "SLB-8"], slb(contention, clients=two_clients), flags=["ClientContention"], check=served(["east", "west"], ["east"]),
           alternatives=lambda d: [decide(with_readings(slb(contention, clients=two_clients), {"clientOrder": "NAME_ORDER"}), "spec-docs")])
     return f.write()
 
 
-def edge_slb():
+def edge_slb() -> int:
     f = VectorFile("edge_cases/service_lb_policy_validation.json",
                    ["Every service-lb-policy error code, and the accepted side of each rule."], kind="service-lb-policy")
-    one = [{"name": "b1", "zone": "east-a"}]
+    one: list[Document] = [{"name": "b1", "zone": "east-a"}]
     f.group("Load balancers, schemes and policies (SLB-1, SLB-2, SLB-29, SLB-32).")
     for lb in ("GLOBAL_EXTERNAL_APPLICATION", "CROSS_REGION_INTERNAL_APPLICATION", "GLOBAL_EXTERNAL_PROXY_NETWORK", "CROSS_REGION_INTERNAL_PROXY_NETWORK"):
         f.add(f"slb/lb/{lb.lower().replace('_', '-')}", f"{lb} supports service LB policies.", ["SLB-1"], slb(one, lb=lb, policy={}))
@@ -1069,7 +1215,7 @@ def edge_slb():
                {"name": "u", "zone": "west-a", "members": 3, "mode": "UTILIZATION", "capacity": {"maxUtilization": 0.5}, "perMember": 40}]),
           check=backend_is(b1=(False, False, "35"), c=(False, False, "50"), u=(False, False, "60")))
     f.group("Input errors.")
-    def broken(ident, comment, mutate):
+    def broken(ident: str, comment: str, mutate: Callable[[Document], object]) -> None:
         doc = slb(one)
         mutate(doc)
         f.add(f"slb/input/{ident}", comment, ["SLB-34"], doc)
@@ -1084,11 +1230,11 @@ def edge_slb():
     return f.write()
 
 
-def regressions_slb():
+def regressions_slb() -> int:
     f = VectorFile("regressions/service_lb_policy.json", ["Service LB policy findings of the fuzzers, each with its source."],
                    kind="service-lb-policy")
     f.group("fuzz/scenario_json")
-    one = [{"name": "b1", "zone": "east-a"}]
+    one: list[Document] = [{"name": "b1", "zone": "east-a"}]
     unattached = slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}, attach=False)
     f.add("slb/regression/unattached-policy-validated", "A policy resource the backend service does not name is still validated (threshold 0 is refused). Found by fuzz/scenario_json, corpus file 876d338c7a28860c6528fde4ab317ed6e23ee3a0: the encoder dropped the unattached policy, so a round trip turned the rejection into a plan.",
           ["SLB-22", "SLB-32"], unattached)
@@ -1098,13 +1244,44 @@ def regressions_slb():
     return f.write()
 
 
-if __name__ == "__main__":
-    counts = {"spec_examples/failover.json": spec_failover(), "spec_examples/zonal_affinity.json": spec_zonal(),
-              "edge_cases/failover_table.json": edge_failover(), "edge_cases/zonal_affinity_matrix.json": edge_zonal(),
-              "edge_cases/validation.json": edge_validation(), "regressions/properties.json": regressions(),
-              "spec_examples/failover_timeline.json": spec_timeline(), "edge_cases/timeline.json": edge_timeline(),
-              "spec_examples/service_lb_policy.json": spec_slb(), "edge_cases/service_lb_policy_validation.json": edge_slb(),
-              "regressions/service_lb_policy.json": regressions_slb()}
+FAMILIES: list[tuple[str, Callable[[], int]]] = [
+    ("spec_examples/failover.json", spec_failover), ("spec_examples/zonal_affinity.json", spec_zonal),
+    ("edge_cases/failover_table.json", edge_failover), ("edge_cases/zonal_affinity_matrix.json", edge_zonal),
+    ("edge_cases/validation.json", edge_validation), ("regressions/properties.json", regressions),
+    ("spec_examples/failover_timeline.json", spec_timeline), ("edge_cases/timeline.json", edge_timeline),
+    ("spec_examples/service_lb_policy.json", spec_slb), ("edge_cases/service_lb_policy_validation.json", edge_slb),
+    ("regressions/service_lb_policy.json", regressions_slb)]
+
+
+def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Writes the golden vector files under vectors/ (spec_examples/, edge_cases/, "
+                                                 "regressions/); the reference decides through one `lbconform adapter` process.")
+    parser.add_argument("--lbconform", metavar="PATH",
+                        help=f"the lbconform binary whose reference engine decides (default: {DEFAULT_LBCONFORM})")
+    parser.add_argument("binary", nargs="?", metavar="LBCONFORM", help="the older spelling of --lbconform PATH")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit with status 1 when a file would change")
+    args = parser.parse_args(argv)
+    if args.lbconform and args.binary:
+        parser.error("give the binary once: --lbconform PATH or LBCONFORM")
+    args.lbconform = args.lbconform or args.binary or DEFAULT_LBCONFORM
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    global OUTPUT, REFERENCE
+    args = parse_args(argv)
+    OUTPUT = Output(check=args.check)
+    with ReferenceAdapter(args.lbconform) as adapter:
+        REFERENCE = adapter
+        counts = {name: family() for name, family in FAMILIES}
+    REFERENCE = None
     for name, n in counts.items():
         print(f"{n:5d}  {name}")
     print(f"{sum(counts.values()):5d}  vectors")
+    for stale in OUTPUT.stale:
+        print(f"{'differs' if args.check else 'written'}: {stale.relative_to(ROOT)}")
+    return 1 if args.check and OUTPUT.stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
