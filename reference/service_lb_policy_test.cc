@@ -318,7 +318,7 @@ TEST(SlbAlgorithms, SLB_30_SLB_31_PreferredFirstByRtt) {
 // ------------------------------ Isolation
 
 // [SLB-25] [SLB-26] NEAREST keeps traffic in the closest region even over
-// capacity, and moves on only when that region cannot serve.
+// capacity (GAP-34), and moves on only when that region cannot serve (GAP-32).
 TEST(SlbIsolation, SLB_25_SLB_26_Nearest) {
   json doc = Base();
   doc["serviceLbPolicy"]["isolationConfig"] = {{"isolationGranularity", "REGION"}};
@@ -334,7 +334,8 @@ TEST(SlbIsolation, SLB_25_SLB_26_Nearest) {
   EXPECT_EQ(d.clients[0].regions_served, std::vector<std::string>{"west"});
 }
 
-// [SLB-27] STRICT drops when the closest region has no backend that can serve.
+// [SLB-27] GAP-32 GAP-34: STRICT drops when the closest region has no backend
+// that can serve.
 TEST(SlbIsolation, SLB_27_StrictDrops) {
   json doc = Base();
   doc["loadBalancer"] = "CROSS_REGION_INTERNAL_APPLICATION";

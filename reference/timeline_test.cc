@@ -66,7 +66,8 @@ ScenarioBuilder SmallFailover() {
 // ------------------------------ The worked example over time
 
 // [FO-24] [FO-25] [FO-26] [FO-27] [FO-9] [FO-21] The whole example with
-// draining on: connections on VMs that leave the pool drain for 300 s.
+// draining on: connections on VMs that leave the pool drain for 300 s, only at
+// the failover or failback, those on VMs already unhealthy included (GAP-17).
 TEST(TimelineWorkedExample, FO_21_DrainingOnFailoverAndFailback) {
   const TimelineDecision d = DecideTimeline(WorkedExample().Build());
   ASSERT_TRUE(d.valid());

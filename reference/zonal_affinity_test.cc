@@ -146,7 +146,8 @@ TEST(SpillCrossZoneZero, ZA_36_RefinesWhenAnEligibleBackendIsInZone) {
   EXPECT_TRUE(Cites(d, Clause::ZA_36));
 }
 
-// [ZA-37] Empty intersection: the original eligible backends (spill over).
+// [ZA-37] GAP-16: empty intersection: the original eligible backends (spill
+// over), though the API's summary reads ratio 0 as always staying local.
 TEST(SpillCrossZoneZero, ZA_37_KeepsOriginalWhenNoEligibleInZone) {
   const auto d = Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0")
                             .SetHealth("p-a1", kUnhealthy).SetHealth("p-a2", kUnhealthy).Build());
@@ -273,7 +274,8 @@ TEST(ZonalAffinityTrigger, ZA_12_DisabledLeavesTheOriginalSet) {
 }
 
 // [ZA-9] [ZA-10] [ZA-11] [ZA-8] Only a VM in the load balancer's region is a
-// compatible client; every other client gets the original set [ZA-22].
+// compatible client; every other client gets the original set [ZA-22]; a PSC
+// endpoint client is incompatible, not a configuration error (GAP-11).
 TEST(ZonalAffinityTrigger, ZA_9_ZA_10_ZA_11_ZA_8_CompatibleClients) {
   ScenarioBuilder b = TwoZones().ZonalAffinity(kStay);
   EXPECT_EQ(Decide(b.Build()).zonal_status, ZonalAffinityStatus::kApplied);
