@@ -560,7 +560,17 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     nlohmann::json rows = nlohmann::json::array();
     if (catalogue_name == "clauses") {
       for (const ClauseInfo& c : AllClauses()) {
-        rows.push_back({{"id", c.id}, {"area", c.area}, {"source", c.source},
+        const SourceInfo& source = InfoOf(c.source);
+        const TranslationInfo* text = FindTranslation(c.translation);
+        nlohmann::json translated = nullptr;  // English only
+        if (text != nullptr) {
+          translated = {{"language", text->language}, {"page", InfoOf(text->source).title},
+                        {"section", c.translated_section}};
+        }
+        rows.push_back({{"id", c.id}, {"area", c.area},
+                        {"source", {{"url", source.url}, {"title", source.title}, {"section", c.section},
+                                    {"retrieved", source.retrieved}}},
+                        {"translated", translated}, {"translatedCitation", TranslatedCitation(c)},
                         {"paraphrase", c.paraphrase}, {"exception", c.exception}});
       }
     } else if (catalogue_name == "gaps") {

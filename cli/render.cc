@@ -189,15 +189,46 @@ std::string RenderClausesMarkdown() {
       "Generated from `model/clauses.def` by `lbconform catalogue clauses`; do not edit by hand.\n"
       "Every rule of the spec texts has an ID that code (`[FO-12]`), tests and vectors cite.\n"
       "A clause with a note under *Not in code* is deliberately not implemented as a rule, for the reason given.\n\n"
-      "Sources: `docs/000` is the Indonesian zonal-affinity text, `docs/001` the Chinese failover text "
-      "(both in `../shared/spec/docs/`); `NOTES.md` is `../shared/spec/NOTES.md`.\n";
+      "## Sources\n\n"
+      "lbconform's specification is three Google Cloud documentation pages, each read as a machine\n"
+      "translation into another language. A translation can be of an older revision of its page, and can\n"
+      "lose text, so every clause below names both what it was read from: the public English page (a link,\n"
+      "the section heading and the date the page was read) and the translated text's own section heading.\n"
+      "*English only* marks a rule read from the English pages or the API reference alone: the translated\n"
+      "texts say nothing about it, or lost the part that says it. The retrieval date is the \"Last updated\"\n"
+      "date the pages showed when they were read. Of the failover page only the opening could be read in\n"
+      "English; its other headings are given as the English headings that the zh-TW headings translate.\n\n"
+      "| Page | Retrieved | Clauses |\n|---|---|---|\n";
+  for (const SourceInfo& source : AllSources()) {
+    int clauses = 0;
+    for (const ClauseInfo& c : AllClauses()) clauses += c.source == source.source ? 1 : 0;
+    out += fmt::format("| [{}]({}) (`{}`) | {} | {} |\n", source.title, source.url, source.key, source.retrieved,
+                       clauses == 0 ? std::string("none; cited by vectors") : std::to_string(clauses));
+  }
+  out +=
+      "\nThe translated texts, which are the spec:\n\n"
+      "| Text | Translates | How it departs from the English page |\n|---|---|---|\n";
+  for (const TranslationInfo& text : AllTranslations()) {
+    const SourceInfo& page = InfoOf(text.source);
+    out += fmt::format("| {} | [{}]({}) | {} |\n", text.language, page.title, page.url, Escape(text.note));
+  }
+  out +=
+      "\nWhere a translated text and its English page disagree, lbconform follows the translated text\n"
+      "(profile `spec-docs`, the default) and [gaps.md](gaps.md) records the disagreement and the reading\n"
+      "chosen; `--profile en-2026-04-02` follows the English zonal-affinity page of 2026-04-02 instead\n"
+      "(the ZA-EN clauses). ZA-1 to ZA-42 name the sections of the earlier revision that the Indonesian\n"
+      "text translates, at the same address. Where a section is given with a parenthesis, it narrows the\n"
+      "heading to a table row, a step or an example.\n";
   std::string_view area;
   for (const ClauseInfo& c : AllClauses()) {
     if (c.area != area) {
       area = c.area;
-      out += fmt::format("\n## {}\n\n| ID | Rule | Source | Not in code |\n|---|---|---|---|\n", area);
+      out += fmt::format("\n## {}\n\n| ID | Rule | English source | Translated text | Not in code |\n", area);
+      out += "|---|---|---|---|---|\n";
     }
-    out += fmt::format("| {} | {} | {} | {} |\n", c.id, Escape(c.paraphrase), Escape(c.source),
+    const SourceInfo& source = InfoOf(c.source);
+    out += fmt::format("| {} | {} | [{}]({}) §{} (retrieved {}) | {} | {} |\n", c.id, Escape(c.paraphrase), source.key,
+                       source.url, Escape(c.section), source.retrieved, Escape(TranslatedCitation(c)),
                        Escape(c.exception));
   }
   return out;

@@ -2,15 +2,25 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
 
 namespace lbconform {
 namespace {
 
-constexpr ClauseInfo kClauses[] = {
-#define LB_CLAUSE(symbol, id, area, source, paraphrase, exception) \
-  {Clause::symbol, id, area, source, paraphrase, exception},
+constexpr SourceInfo kSources[] = {
+#define LB_SOURCE(symbol, key, url, title, retrieved) {Source::symbol, key, url, title, retrieved},
 #include "model/clauses.def"
-#undef LB_CLAUSE
+};
+
+constexpr TranslationInfo kTranslations[] = {
+#define LB_TRANSLATION(symbol, language, source, note) {Translation::symbol, language, Source::source, note},
+#include "model/clauses.def"
+};
+
+constexpr ClauseInfo kClauses[] = {
+#define LB_CLAUSE(symbol, id, area, source, section, translation, translated_section, paraphrase, exception) \
+  {Clause::symbol, id, area, Source::source, section, Translation::translation, translated_section, paraphrase, exception},
+#include "model/clauses.def"
 };
 
 constexpr ErrorCodeInfo kErrorCodes[] = {
@@ -31,6 +41,19 @@ constexpr std::array kProfiles = {Profile::kSpecDocs, Profile::kEn20260402, Prof
 
 }  // namespace
 
+std::span<const SourceInfo> AllSources() { return kSources; }
+
+const SourceInfo& InfoOf(Source source) { return kSources[static_cast<std::size_t>(source)]; }
+
+std::span<const TranslationInfo> AllTranslations() { return kTranslations; }
+
+const TranslationInfo* FindTranslation(Translation translation) {
+  for (const TranslationInfo& info : kTranslations) {
+    if (info.translation == translation) return &info;
+  }
+  return nullptr;  // ENGLISH_ONLY
+}
+
 std::span<const ClauseInfo> AllClauses() { return kClauses; }
 
 const ClauseInfo& InfoOf(Clause clause) { return kClauses[static_cast<std::size_t>(clause)]; }
@@ -42,6 +65,17 @@ std::optional<Clause> ClauseFromId(std::string_view id) {
     if (info.id == id) return info.clause;
   }
   return std::nullopt;
+}
+
+std::string TranslatedCitation(const ClauseInfo& clause) {
+  const TranslationInfo* text = FindTranslation(clause.translation);
+  if (text == nullptr) return "English only";
+  std::string out(text->language);
+  out += " \"";
+  out += InfoOf(text->source).title;
+  out += "\" §";
+  out += clause.translated_section;
+  return out;
 }
 
 std::span<const ErrorCodeInfo> AllErrorCodes() { return kErrorCodes; }

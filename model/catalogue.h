@@ -6,22 +6,62 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace lbconform {
 
+// Source is a public English page the clauses were read from (clauses.def).
+enum class Source {
+#define LB_SOURCE(symbol, key, url, title, retrieved) symbol,
+#include "model/clauses.def"
+};
+
+struct SourceInfo {
+  Source source;
+  std::string_view key;        // short name, e.g. "failover-overview"
+  std::string_view url;        // https://cloud.google.com/...
+  std::string_view title;      // the page's English title
+  std::string_view retrieved;  // YYYY-MM-DD
+};
+
+std::span<const SourceInfo> AllSources();
+const SourceInfo& InfoOf(Source source);
+
+// Translation is one of the translated texts that make up the spec, or
+// ENGLISH_ONLY for a rule read from English pages alone.
+enum class Translation {
+  ENGLISH_ONLY,
+#define LB_TRANSLATION(symbol, language, source, note) symbol,
+#include "model/clauses.def"
+};
+
+struct TranslationInfo {
+  Translation translation;
+  std::string_view language;  // BCP 47, e.g. "zh-TW"
+  Source source;              // the English page it translates
+  std::string_view note;      // how it departs from that page
+};
+
+// AllTranslations lists the translated texts; ENGLISH_ONLY is not one.
+std::span<const TranslationInfo> AllTranslations();
+// FindTranslation is null for ENGLISH_ONLY.
+const TranslationInfo* FindTranslation(Translation translation);
+
 // Clause is one rule of the spec texts, e.g. `Clause::FO_12` ("FO-12").
 enum class Clause {
-#define LB_CLAUSE(symbol, id, area, source, paraphrase, exception) symbol,
+#define LB_CLAUSE(symbol, id, area, source, section, translation, translated_section, paraphrase, exception) symbol,
 #include "model/clauses.def"
-#undef LB_CLAUSE
 };
 
 struct ClauseInfo {
   Clause clause;
   std::string_view id;
   std::string_view area;
-  std::string_view source;
+  Source source;                        // the English page
+  std::string_view section;             // its section heading
+  Translation translation;              // the translated text read, or ENGLISH_ONLY
+  std::string_view translated_section;  // that text's own heading; empty for ENGLISH_ONLY
   std::string_view paraphrase;
   std::string_view exception;  // empty when the reference cites it in code
 };
@@ -30,6 +70,9 @@ std::span<const ClauseInfo> AllClauses();
 const ClauseInfo& InfoOf(Clause clause);
 std::string_view IdOf(Clause clause);
 std::optional<Clause> ClauseFromId(std::string_view id);
+// TranslatedCitation names the translated text by language and page with its
+// section, e.g. `zh-TW "Failover for …" §容錯移轉率`, or "English only".
+std::string TranslatedCitation(const ClauseInfo& clause);
 
 // ErrorCode is one entry of the documented error-code catalogue.
 enum class ErrorCode {
@@ -60,9 +103,9 @@ struct GapInfo {
 
 std::span<const GapInfo> AllGaps();
 
-// Profile selects a spec revision where revisions differ (CONTRACT.md §5).
+// Profile selects a spec revision where revisions differ (docs/contract.md §5).
 enum class Profile {
-  kSpecDocs,     // "spec-docs": the texts in ../shared/spec/docs (default)
+  kSpecDocs,     // "spec-docs": the translated spec texts (default; docs/clauses.md)
   kEn20260402,   // "en-2026-04-02": the English zonal-affinity page of 2026-04-02
   kApi10Min,     // "api-10min": the API's fixed 10-minute connection draining (GAP-7)
 };
@@ -73,7 +116,7 @@ std::span<const Profile> AllProfiles();
 
 // ScenarioKind is a scenario document's `kind`.
 enum class ScenarioKind {
-  kPassthrough,          // "passthrough": one new connection (CONTRACT.md §2)
+  kPassthrough,          // "passthrough": one new connection (docs/contract.md §2.2)
   kPassthroughTimeline,  // "passthrough-timeline": connections over time
   kServiceLbPolicy,      // "service-lb-policy": a traffic plan of a service LB policy
 };

@@ -81,9 +81,82 @@ TEST(CatalogueTest, ClauseIdsAreUniqueAndWellFormed) {
     EXPECT_TRUE(ids.insert(clause.id).second) << clause.id;
     EXPECT_EQ(ClauseFromId(clause.id), clause.clause);
     EXPECT_FALSE(clause.paraphrase.empty());
-    EXPECT_FALSE(clause.source.empty());
   }
   EXPECT_FALSE(ClauseFromId("FO-999").has_value());
+}
+
+// IsPublicGooglePage accepts the two hosts of Google Cloud's documentation,
+// which also serve the API references.
+bool IsPublicGooglePage(std::string_view url) {
+  for (std::string_view host : {"https://cloud.google.com/", "https://docs.cloud.google.com/"}) {
+    if (url.starts_with(host) && url.size() > host.size()) return true;
+  }
+  return false;
+}
+
+// IsIsoDate accepts YYYY-MM-DD with a month 01-12 and a day 01-31.
+bool IsIsoDate(std::string_view date) {
+  if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
+  for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
+    if (!std::isdigit(static_cast<unsigned char>(date[i]))) return false;
+  }
+  const int month = (date[5] - '0') * 10 + (date[6] - '0');
+  const int day = (date[8] - '0') * 10 + (date[9] - '0');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+TEST(CatalogueTest, EverySourceIsAPublicGooglePageWithARetrievalDate) {
+  std::set<std::string_view> keys;
+  for (const SourceInfo& source : AllSources()) {
+    SCOPED_TRACE(std::string(source.key));
+    EXPECT_TRUE(keys.insert(source.key).second) << "duplicate key";
+    EXPECT_TRUE(IsPublicGooglePage(source.url)) << source.url;
+    EXPECT_FALSE(source.title.empty());
+    EXPECT_TRUE(IsIsoDate(source.retrieved)) << source.retrieved;
+    EXPECT_EQ(&InfoOf(source.source), &source);
+  }
+  EXPECT_GE(AllSources().size(), 5u);
+}
+
+TEST(CatalogueTest, EveryTranslationNamesItsLanguageAndPage) {
+  EXPECT_EQ(FindTranslation(Translation::ENGLISH_ONLY), nullptr);
+  for (const TranslationInfo& text : AllTranslations()) {
+    EXPECT_NE(text.translation, Translation::ENGLISH_ONLY);
+    EXPECT_EQ(FindTranslation(text.translation), &text);
+    EXPECT_FALSE(text.language.empty());
+    EXPECT_NE(text.language, "en") << "a translation is not English";
+    EXPECT_FALSE(text.note.empty());
+  }
+  EXPECT_EQ(AllTranslations().size(), 3u);  // the failover, zonal-affinity and service-lb-policy texts
+}
+
+TEST(CatalogueTest, EveryClauseNamesItsEnglishSectionAndTranslatedSection) {
+  int english_only = 0;
+  for (const ClauseInfo& clause : AllClauses()) {
+    SCOPED_TRACE(std::string(clause.id));
+    const SourceInfo& source = InfoOf(clause.source);
+    EXPECT_TRUE(IsPublicGooglePage(source.url)) << source.url;
+    EXPECT_TRUE(IsIsoDate(source.retrieved)) << source.retrieved;
+    EXPECT_FALSE(clause.section.empty()) << "no English section";
+    const std::string citation = TranslatedCitation(clause);
+    if (clause.translation == Translation::ENGLISH_ONLY) {
+      EXPECT_TRUE(clause.translated_section.empty()) << "English only, yet a translated section";
+      EXPECT_EQ(citation, "English only");
+      ++english_only;
+    } else {
+      EXPECT_FALSE(clause.translated_section.empty()) << "no translated section";
+      const TranslationInfo* text = FindTranslation(clause.translation);
+      ASSERT_NE(text, nullptr);
+      EXPECT_TRUE(citation.starts_with(std::string(text->language) + " \"")) << citation;
+      EXPECT_TRUE(citation.ends_with(std::string(clause.translated_section))) << citation;
+    }
+    for (std::string_view text : {clause.section, clause.translated_section}) {
+      EXPECT_EQ(text.find(".txt"), std::string_view::npos) << "a section is a heading, not a file: " << text;
+      EXPECT_EQ(text.find("docs/"), std::string_view::npos) << "a section is a heading, not a file: " << text;
+    }
+  }
+  EXPECT_GT(english_only, 0);
+  EXPECT_LT(english_only, static_cast<int>(AllClauses().size()) / 2);
 }
 
 TEST(CatalogueTest, EveryErrorCodeIsTestedAndNamesARealClause) {
