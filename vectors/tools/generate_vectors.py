@@ -48,7 +48,7 @@ NOTES = {
     "DropWithZonalAffinity": ("GAP", "GAP-6: dropped traffic meets zonal affinity; no table row covers an empty eligible set. Only the status is open: nothing is eligible either way."),
     "NetworkSecurityIntegration": ("GAP", "GAP-10: the text says Network Security Integration with zonal affinity leads to packet drops without saying which; lbconform drops every new connection."),
     "RevisionDifference": ("PROFILE", "GAP-8: the zonal-affinity text (spec-docs) and the English revision of 2026-04-02 decide differently; the vector carries one profile."),
-    "ExactDecimal": ("BOUNDARY", "A ratio boundary where binary floating point decides wrongly; the comparison must be exact (CONTRACT.md section 2)."),
+    "ExactDecimal": ("BOUNDARY", "A ratio boundary where binary floating point decides wrongly; the comparison must be exact (docs/contract.md section 2.1)."),
     "RatioBoundary": ("BOUNDARY", "A ratio met exactly, or missed by one VM."),
     "MalformedDocument": ("INPUT", "The document itself is broken; the vector carries it as inputText."),
     "DrainingTimeout": ("PROFILE", "GAP-7: connection draining lasts 300 s in the failover text (spec-docs, en-2026-04-02) and 10 minutes in the API (api-10min); the vector carries the profiles it holds for."),
@@ -359,7 +359,7 @@ def decision(kind: str, eligible: Iterable[str], status: str, modified: Iterable
             "zonalAffinity": za, "modifiedEligible": sorted(modified)}
 
 
-# ------------------------------ spec examples: failover (docs/001)
+# ------------------------------ spec examples: failover (the failover text, FO-*)
 
 def failover_example(unhealthy: set[str]) -> Document:
     groups = [("ig-a", "us-west1-a", False), ("ig-d", "us-west1-c", False),
@@ -372,9 +372,9 @@ def failover_example(unhealthy: set[str]) -> Document:
 
 def spec_failover() -> int:
     f = VectorFile("spec_examples/failover.json",
-                   ["Worked examples of the failover text (docs/001, Traditional Chinese) and of the English",
+                   ["Worked examples of the failover text (zh-TW, failover-overview) and of the English",
                     "setting-up-failover page, hand-checked."])
-    f.group("docs/001 failover example: ig-a, ig-d primary; ig-b, ig-c failover; two VMs each; ratio 0.5.")
+    f.group("failover-overview, Failover example: ig-a, ig-d primary; ig-b, ig-c failover; two VMs each; ratio 0.5.")
     primaries = ["vm-a1", "vm-a2", "vm-d1", "vm-d2"]
     backups = ["vm-b1", "vm-b2", "vm-c1", "vm-c2"]
     f.add("failover/spec-example/all-healthy", "All four primaries healthy: the active pool is the four primaries (4 x 0.5 = 2 needed).",
@@ -396,7 +396,7 @@ def spec_failover() -> int:
           ["FO-14", "FO-19"], failover_example(set(primaries + backups)),
           hand={"kind": "PRIMARY_LAST_RESORT", "modified": primaries})
 
-    f.group("docs/001 ratio bullets: 1.0, 0.1 and 0.0.")
+    f.group("failover-overview, Failover ratio, its examples: 1.0, 0.1 and 0.0.")
     groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
     def service(n: int, healthy: int, ratio: float, backup_healthy: bool = True, drop: Optional[bool] = None) -> Document:
         return scenario(groups, [(f"p{i}", "ig-p", i < healthy) for i in range(n)] + [("f0", "ig-f", backup_healthy)],
@@ -419,13 +419,13 @@ def spec_failover() -> int:
     f.add("failover/drop-all-unhealthy", "dropTrafficIfUnhealthy with every VM unhealthy drops new connections.", ["FO-20", "FO-10"],
           service(4, 0, 0.5, backup_healthy=False, drop=True), hand={"kind": "DROP", "modified": []})
 
-    f.group("English setting-up-failover test (NOTES.md section 1.2): failoverRatio 0.75, two primaries.")
+    f.group("The failover test of https://cloud.google.com/load-balancing/docs/internal/setting-up-failover: failoverRatio 0.75, two primaries.")
     f.add("failover/setup-guide/half-healthy", "1 of 2 primaries healthy is 0.5, less than 0.75: traffic goes to the healthy failover VMs.",
           ["FO-13"], service(2, 1, 0.75), hand={"kind": "BACKUP_HEALTHY"})
     f.add("failover/setup-guide/all-healthy", "2 of 2 is 1.0, greater than 0.75: all healthy primaries.", ["FO-12"],
           service(2, 2, 0.75), hand={"kind": "PRIMARY_HEALTHY"})
 
-    f.group("CONTRACT.md section 2: ratios are exact decimals.")
+    f.group("docs/contract.md section 2.1: ratios are exact decimals.")
     f.add("failover/exact/0.07-of-100", "failoverRatio 0.07 with 7 of 100 primaries healthy keeps the primaries (0.07 x 100 = 7.000000000000001 in binary).",
           ["FO-12", "FO-11"], service(100, 7, 0.07), flags=["ExactDecimal"], hand={"kind": "PRIMARY_HEALTHY"})
     f.add("failover/exact/0.07-of-100-one-below", "6 of 100 at 0.07 fails over.", ["FO-13"], service(100, 6, 0.07),
@@ -433,13 +433,13 @@ def spec_failover() -> int:
     return f.write()
 
 
-# ------------------------------ spec examples: zonal affinity (docs/000 and the EN page)
+# ------------------------------ spec examples: zonal affinity (the Indonesian text and the English page)
 
 def spec_zonal() -> int:
     f = VectorFile("spec_examples/zonal_affinity.json",
-                   ["Worked examples of the zonal-affinity text (docs/000, Indonesian) and of the English",
+                   ["Worked examples of the zonal-affinity text (Indonesian, an earlier revision) and of the English",
                     "revision of 2026-04-02, hand-checked."])
-    f.group("docs/000 zonal-match example: primaries in zones A and B, failover backends in C and D, client in A.")
+    f.group("zonal-affinity, Zonal match example: primaries in zones A and B, failover backends in C and D, client in A.")
     groups = [("ig-pa", "us-west1-a", False), ("ig-pb", "us-west1-b", False),
               ("ig-fc", "us-west1-c", True), ("ig-fd", "us-west1-d", True)]
     def match_example(primaries_healthy: bool) -> Document:
@@ -453,7 +453,7 @@ def spec_zonal() -> int:
           ["ZA-28", "ZA-25", "ZA-23"], match_example(False),
           hand={"kind": "BACKUP_HEALTHY", "status": "NO_ZONAL_MATCH", "modified": ["fc1", "fd1"]})
 
-    f.group("English example (NOTES.md section 3.6): spillover 0.8, no failover, 5 backends in each of two zones.")
+    f.group("English example (zonal-affinity of 2026-04-02, ZA-EN-4): spillover 0.8, no failover, 5 backends in each of two zones.")
     g2 = [("ig-1", "us-west1-a", False), ("ig-2", "us-west1-b", False)]
     vms = [(f"z1-vm{i}", "ig-1", True) for i in range(5)] + [(f"z2-vm{i}", "ig-2", i < 3) for i in range(5)]
     z1 = [f"z1-vm{i}" for i in range(5)]
@@ -470,7 +470,7 @@ def spec_zonal() -> int:
                                        client=("VM", "us-west1-b")),
           flags=["ExactDecimal"], hand={"outcome": "REFINED", "modified": [f"z2-vm{i}" for i in range(4)]})
 
-    f.group("docs/000 option tables, failover configured: p-a*, f-a* in the client's zone us-west1-a; p-b*, f-b* in us-west1-b.")
+    f.group("The option tables of the Indonesian text, failover configured: p-a*, f-a* in the client's zone us-west1-a; p-b*, f-b* in us-west1-b.")
     two = [("ig-pa", "us-west1-a", False), ("ig-pb", "us-west1-b", False),
            ("ig-fa", "us-west1-a", True), ("ig-fb", "us-west1-b", True)]
     names = ["p-a1", "p-a2", "p-b1", "p-b2", "f-a1", "f-a2", "f-b1", "f-b2"]
@@ -500,7 +500,7 @@ def spec_zonal() -> int:
     f.add("zonal/spill-0/row-1-spill", "SPILL ratio 0, no eligible backend in the client's zone: the original set (spill over).",
           ["ZA-37", "ZA-35"], tz({"p-a1", "p-a2"}, ratio=0.0, **spill0),
           hand={"outcome": "UNCHANGED", "modified": ["p-b1", "p-b2"]})
-    f.add("zonal/spill-0/row-3-last-resort", "SPILL ratio 0, all unhealthy primaries: docs/000 keeps the client's zone; the English revision leaves the set unchanged.",
+    f.add("zonal/spill-0/row-3-last-resort", "SPILL ratio 0, all unhealthy primaries: the Indonesian text keeps the client's zone; the English revision leaves the set unchanged.",
           ["ZA-38", "ZA-EN-2"], tz(all_down, **spill0))
     f.add("zonal/spill-ratio/row-1-met", "SPILL ratio 0.5, 1 of 2 primaries of the zone healthy and eligible: met exactly, the intersection.",
           ["ZA-39", "ZA-40", "ZA-EN-3"], tz({"p-a2"}, ratio=0.0, **spill_half), flags=["RatioBoundary"],
@@ -508,7 +508,7 @@ def spec_zonal() -> int:
     f.add("zonal/spill-ratio/row-1-below", "SPILL ratio 0.5, 0 of 2 in the zone: below, the original set.",
           ["ZA-41"], tz({"p-a1", "p-a2"}, ratio=0.0, **spill_half), flags=["RatioBoundary"],
           hand={"outcome": "UNCHANGED", "modified": ["p-b1", "p-b2"]})
-    f.add("zonal/spill-ratio/row-3-last-resort", "SPILL ratio 0.5, all unhealthy primaries: docs/000 computes 2/2 and stays in the zone; the English revision computes 0/2 and does not.",
+    f.add("zonal/spill-ratio/row-3-last-resort", "SPILL ratio 0.5, all unhealthy primaries: the Indonesian text computes 2/2 and stays in the zone; the English revision computes 0/2 and does not.",
           ["ZA-42", "ZA-EN-2", "ZA-EN-3"], tz(all_down, **spill_half))
     return f.write()
 
@@ -682,7 +682,7 @@ def edge_validation() -> int:
           variant(lambda d: d.__setitem__("deployment", {"packetMirroringCollector": True})))
     f.add("validation/symmetric-hashing-peer-disabled", "Symmetric hashing with a peer that lacks zonal affinity is rejected.", ["ZA-4"],
           variant(lambda d: d.__setitem__("deployment", {"symmetricHashing": {"peerZonalAffinityEnabled": False, "senderToReceiverSameZoneOnly": True}})))
-    f.add("validation/symmetric-hashing-cross-zone", "Symmetric hashing with cross-zone senders: accepted by docs/000, rejected by the English revision (GAP-15).",
+    f.add("validation/symmetric-hashing-cross-zone", "Symmetric hashing with cross-zone senders: accepted by the Indonesian text, rejected by the English revision (GAP-15).",
           ["ZA-4", "ZA-EN-5"], variant(lambda d: d.__setitem__("deployment", {"symmetricHashing": {"peerZonalAffinityEnabled": True}})))
     f.add("validation/symmetric-hashing-ok", "Symmetric hashing with zonal affinity on both and same-zone senders is supported.", ["ZA-4"],
           variant(lambda d: d.__setitem__("deployment", {"symmetricHashing": {"peerZonalAffinityEnabled": True, "senderToReceiverSameZoneOnly": True}})))
@@ -780,7 +780,7 @@ def health(at: int, vm: str, healthy: bool) -> Document:
 
 
 def worked_example_events() -> list[Document]:
-    """docs/001's failover example as one timeline, a connection open on each VM."""
+    """The failover text's example as one timeline, a connection open on each VM."""
     events = [connect(0, "c-" + vm[3:], vm) for vm, _ in FAILOVER_VMS[:4]]
     events += [health(60, "vm-a1", False), health(60, "vm-d1", False), health(120, "vm-a2", False)]
     events += [connect(130, "c-" + vm[3:], vm) for vm, _ in FAILOVER_VMS[4:]]
@@ -826,7 +826,7 @@ def with_connection_state(d: Document, conn: str, from_step: int,
 
 def spec_timeline() -> int:
     f = VectorFile("spec_examples/failover_timeline.json",
-                   ["The failover text's worked example (docs/001) as one timeline, with connections open on each VM,",
+                   ["The failover text's worked example (failover-overview, Failover example) as one timeline, with connections open on each VM,",
                     "with connection draining on (the default) and off. Hand-checked."], kind="passthrough-timeline")
     primaries = ["vm-a1", "vm-a2", "vm-d1", "vm-d2"]
     backups = ["vm-b1", "vm-b2", "vm-c1", "vm-c2"]
@@ -837,7 +837,7 @@ def spec_timeline() -> int:
         fo, fb = 120 + timeout, 1000 + timeout
         primaries_draining = {"c-a1": f"DRAINING@{fo}", "c-a2": f"DRAINING@{fo}", "c-d1": f"DRAINING@{fo}",
                               "c-d2": f"DRAINING@{fo}"}
-        f.add(f"timeline/failover-example/draining-{timeout}s", f"docs/001's example over time with draining on, {timeout} s: a1 and d1 fail (no failover, their "
+        f.add(f"timeline/failover-example/draining-{timeout}s", f"The failover text's example over time with draining on, {timeout} s: a1 and d1 fail (no failover, their "
               "TCP connections persist), a2 fails (failover: all four primary connections drain, d2's although it is healthy), "
               "a new connection to d2 is refused, a2 recovers (failback: the backup connections drain), a1 recovers.",
               ["FO-24", "FO-25", "FO-26", "FO-27", "FO-9", "FO-21", "CT-1", "CT-2", "CT-3"],
@@ -970,7 +970,7 @@ def edge_timeline() -> int:
     return f.write()
 
 
-# ------------------------------ service LB policy (docs/004)
+# ------------------------------ service LB policy (the Indonesian service-lb-policy text, SLB-*)
 
 SLB_TOPOLOGY = {"east": ["east-a", "east-b"], "west": ["west-a"]}
 
@@ -1049,7 +1049,7 @@ def both(*checks: Check) -> Check:
 
 def spec_slb() -> int:
     f = VectorFile("spec_examples/service_lb_policy.json",
-                   ["The claims of the advanced load balancing text (docs/004) as small plans, hand-checked:",
+                   ["The claims of the advanced load balancing text (Indonesian, service-lb-policy) as small plans, hand-checked:",
                     "algorithms, preferred backends, the failover threshold, isolation, auto-capacity drain and undrain.",
                     "Normative: the policy, each backend's drainCandidate/drained/belowFailoverThreshold/effectiveCapacity,",
                     "each client location's regionsServed and whether it drops; the loads themselves are the model's (GAP-24)."],
