@@ -44,7 +44,7 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
-// CONTRACT.md §3, field for field, on the failover example (FO-25).
+// docs/contract.md §3.2, field for field, on the failover example (FO-25).
 TEST(CliDecide, BundledFailoverExampleMatchesTheContract) {
   const CliRun run = Lbconform({"decide", Example("failover-spec-example.json")});
   ASSERT_EQ(run.status, kExitOk) << run.err;

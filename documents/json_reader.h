@@ -89,7 +89,7 @@ class Object {
     return v->get<bool>();
   }
 
-  // Ratio reads a JSON number as an exact decimal (CONTRACT.md §2).
+  // Ratio reads a JSON number as an exact decimal (docs/contract.md §2.1).
   Decimal Ratio(std::string_view key) {
     const json* v = Find(key);
     if (v == nullptr) return Decimal();

@@ -1,4 +1,4 @@
-// JSON at the edge: scenario and decision documents (CONTRACT.md §2–§3).
+// JSON at the edge: scenario and decision documents (docs/contract.md §2–§3).
 // Only this file and its .cc know nlohmann/json; engines never see it.
 #ifndef LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_
 #define LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_

@@ -19,7 +19,8 @@ constexpr TranslationInfo kTranslations[] = {
 
 constexpr ClauseInfo kClauses[] = {
 #define LB_CLAUSE(symbol, id, area, source, section, translation, translated_section, paraphrase, exception) \
-  {Clause::symbol, id, area, Source::source, section, Translation::translation, translated_section, paraphrase, exception},
+  {Clause::symbol, id, area, Source::source, section, Translation::translation, translated_section, \
+   paraphrase, exception},
 #include "model/clauses.def"
 };
 

@@ -1,7 +1,7 @@
 // Exact decimals for the spec's ratios (failoverRatio, spilloverRatio).
 //
 // A JSON number such as 0.07 means the decimal 0.07: the shortest decimal that
-// reads back as the same double (CONTRACT.md §2). Every comparison the spec
+// reads back as the same double (docs/contract.md §2.1). Every comparison the spec
 // makes between a count ratio and a configured ratio is done here, exactly, in
 // integers. No binary float ever decides a boundary.
 #ifndef LBCONFORM_MODEL_DECIMAL_H_

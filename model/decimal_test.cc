@@ -53,7 +53,7 @@ TEST(DecimalTest, OrderingIsExact) {
   EXPECT_GT(D("1e300"), D("1"));
 }
 
-// CONTRACT.md §2: failoverRatio 0.07 with 100 primaries keeps them at exactly 7.
+// docs/contract.md §2.1: failoverRatio 0.07 with 100 primaries keeps them at exactly 7.
 TEST(DecimalTest, SevenOfAHundredMeetsPointZeroSeven) {
   const Decimal ratio = *Decimal::FromDouble(0.07);
   EXPECT_EQ(CompareFraction(7, 100, ratio), std::strong_ordering::equal);
@@ -63,7 +63,7 @@ TEST(DecimalTest, SevenOfAHundredMeetsPointZeroSeven) {
   EXPECT_LT(7.0, 0.07 * 100);
 }
 
-// NOTES.md §1.2: 0.1 × 10 = 1.0000000000000002 in binary; 1 of 10 meets 0.1.
+// FO-16: 0.1 × 10 = 1.0000000000000002 in binary; 1 of 10 meets 0.1.
 TEST(DecimalTest, OneOfTenMeetsPointOne) {
   EXPECT_EQ(CompareFraction(1, 10, D("0.1")), std::strong_ordering::equal);
   EXPECT_EQ(MinimumCountAtLeast(D("0.1"), 10), 1U);
@@ -86,7 +86,7 @@ TEST(DecimalTest, CompareFractionEdges) {
 }
 
 TEST(DecimalTest, MinimumCountMatchesTheWorkedExample) {
-  // docs/001 failover example (FO-23): 4 × 0.5 = 2.
+  // The failover text's example (FO-23): 4 × 0.5 = 2.
   EXPECT_EQ(MinimumCountAtLeast(D("0.5"), 4), 2U);
   EXPECT_EQ(MinimumCountAtLeast(D("0.75"), 2), 2U);
   EXPECT_EQ(MinimumCountAtLeast(D("1"), 4), 4U);

@@ -1,6 +1,6 @@
 // The vocabulary of the passthrough kind: a scenario (one new connection to an
 // internal passthrough Network Load Balancer) and its decision, as in
-// CONTRACT.md §2–§3. Plain data, shared by every engine; no JSON here.
+// docs/contract.md §2.2 and §3.2. Plain data, shared by every engine; no JSON here.
 #ifndef LBCONFORM_MODEL_MODEL_H_
 #define LBCONFORM_MODEL_MODEL_H_
 
@@ -144,7 +144,7 @@ PassthroughDecision InvalidDecision(std::vector<Error> errors);
 
 // SameDecision compares every field except messages, paths and the trace: the
 // engines of this project must agree on all of it. `NormativeDiff` compares
-// only CONTRACT.md §3's normative fields and names the first that differs.
+// only the normative fields (docs/contract.md §3.2) and names the first that differs.
 bool SameDecision(const PassthroughDecision& a, const PassthroughDecision& b);
 std::optional<std::string> NormativeDiff(const PassthroughDecision& expected,
                                          const PassthroughDecision& actual);

@@ -34,7 +34,7 @@ TEST(CompiledTest, BitsFollowNamesInByteOrder) {
 }
 
 TEST(CompiledTest, ThresholdsAreExactCounts) {
-  // 100 primaries at 0.07: exactly 7 (CONTRACT.md §2); spillover 0.8 of 5 = 4.
+  // 100 primaries at 0.07: exactly 7 (docs/contract.md §2.1); spillover 0.8 of 5 = 4.
   const auto c = CompiledPassthrough::Compile(ScenarioBuilder()
                                                   .Group("ig-p", "us-west1-a")
                                                   .Group("ig-f", "us-west1-b", kFailover)

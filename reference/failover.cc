@@ -82,8 +82,10 @@ EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<Backe
 // ------------------------------ With failover: the active pool
 //
 // [FO-7] The active pool is computed from which backends are healthy and the
-// failover ratio x. The table of docs/001 (conditions reconstructed in
-// NOTES.md §1.2), P = primary VMs, hP = healthy primaries, hB = healthy backups:
+// failover ratio x. The failover text's table (the zh-TW translation lost the
+// conditions of rows 1 and 2; FO-12 and FO-13 restore them from the API's
+// failoverRatio text and the ratio examples), P = primary VMs, hP = healthy
+// primaries, hB = healthy backups:
 //
 //   row 1 [FO-12]  (x ≠ 0 and hP/P ≥ x) or (x = 0 and hP > 0)   → all healthy primary VMs
 //   row 2 [FO-13]  hB ≥ 1 and ((x ≠ 0 and hP/P < x) or (x = 0 and hP = 0))

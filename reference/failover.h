@@ -1,4 +1,4 @@
-// Identify eligible backends: the rules of the failover text (docs/001) and,
+// Identify eligible backends: the rules of the failover text (FO-*) and,
 // without failover, of the traffic distribution page (TD-*).
 #ifndef LBCONFORM_REFERENCE_FAILOVER_H_
 #define LBCONFORM_REFERENCE_FAILOVER_H_

@@ -1,4 +1,4 @@
-// Failover (docs/001) and eligibility without failover (TD-*): the worked
+// Failover (FO-*) and eligibility without failover (TD-*): the worked
 // example step by step, every row of the failover-ratio table, the ratio
 // bullets, the limits and the register's readings.
 #include <gtest/gtest.h>
@@ -22,7 +22,7 @@ using testing::ScenarioBuilder;
 using testing::Cites;
 using testing::Decide;
 
-// The docs/001 failover example: ig-a (us-west1-a) and ig-d (us-west1-c)
+// The failover text's example: ig-a (us-west1-a) and ig-d (us-west1-c)
 // primary, ig-b (us-west1-a) and ig-c (us-west1-c) failover, two VMs each,
 // failover ratio 0.5.
 ScenarioBuilder SpecExample() {
@@ -135,8 +135,8 @@ struct TableCase {
   std::size_t pool_size;
 };
 
-// NOTES.md §1.2 "Worked expectations for the test suite", 4 primaries and
-// 4 backups, plus the rows around each boundary.
+// The failover-ratio table worked through (FO-12 to FO-14, GAP-1, GAP-2), 4
+// primaries and 4 backups, plus the rows around each boundary.
 class FailoverRatioTable : public ::testing::TestWithParam<TableCase> {};
 
 TEST_P(FailoverRatioTable, ActivePool) {
@@ -181,7 +181,7 @@ INSTANTIATE_TEST_SUITE_P(
         // The setting-up-failover test: ratio 0.75, 2 primaries.
         TableCase{"0.75", 2, 1, 2, false, EligibleKind::kBackupHealthy, 2},
         TableCase{"0.75", 2, 2, 2, false, EligibleKind::kPrimaryHealthy, 2},
-        // CONTRACT.md §2: 0.07 with 100 primaries keeps them at exactly 7.
+        // docs/contract.md §2.1: 0.07 with 100 primaries keeps them at exactly 7.
         TableCase{"0.07", 100, 7, 1, false, EligibleKind::kPrimaryHealthy, 7},
         TableCase{"0.07", 100, 6, 1, false, EligibleKind::kBackupHealthy, 1}),
     [](const ::testing::TestParamInfo<TableCase>& param_info) {

@@ -1,4 +1,4 @@
-// The service LB policy and preferred backends (docs/004, SLB-*): validation,
+// The service LB policy and preferred backends (SLB-*): validation,
 // the policy as resolved, auto-capacity draining and undraining over time,
 // the failover threshold, traffic isolation, and the traffic plan. One
 // function per rule, in the text's order.

@@ -35,7 +35,7 @@ bool Cites(const TimelineStep& step, Clause clause) {
   return std::any_of(step.trace.begin(), step.trace.end(), [&](const TraceStep& t) { return t.clause == clause; });
 }
 
-// docs/001's failover example: ig-a and ig-d primary, ig-b and ig-c failover,
+// The failover text's example: ig-a and ig-d primary, ig-b and ig-c failover,
 // two VMs each, ratio 0.5; a TCP connection open on each primary.
 TimelineBuilder WorkedExample() {
   TimelineBuilder b(ScenarioBuilder()

@@ -99,7 +99,7 @@ void SpillCrossZoneWithZeroRatio(ZonalAffinityResult& result, const EligibleBack
 
 // ------------------------------ ZONAL_AFFINITY_SPILL_CROSS_ZONE, ratio > 0
 
-// ComputedRatioSpecDocs is docs/000's formula [ZA-39]:
+// ComputedRatioSpecDocs is the Indonesian zonal-affinity text's formula [ZA-39]:
 //   count(zonally matched ∩ original eligible) / count(zonally matched).
 Fraction ComputedRatioSpecDocs(const VmSet& zonally_matched, const VmSet& intersection) {
   return {static_cast<std::uint32_t>(intersection.size()),
@@ -138,7 +138,7 @@ void SpillCrossZoneWithNonZeroRatio(ZonalAffinityResult& result, const EligibleB
   const Clause formula = profile == Profile::kEn20260402 ? Clause::ZA_EN_3 : Clause::ZA_39;
   if (meets) {
     // [ZA-40] Computed ratio ≥ spillover ratio: the intersection. [ZA-42] With
-    // all unhealthy primaries eligible this always holds under docs/000.
+    // all unhealthy primaries eligible this always holds in the Indonesian text.
     trace.Add(formula, [&] { return std::string(comparison); });
     trace.Add(IsLastResort(original.kind) ? Clause::ZA_42 : Clause::ZA_40, [&] { return fmt::format("SPILL_CROSS_ZONE: modified eligible = the intersection {}",
                                  List(intersection)); });

@@ -1,4 +1,4 @@
-// Zonal affinity (docs/000): from the original eligible backends to the
+// Zonal affinity (ZA-*): from the original eligible backends to the
 // modified eligible backends, through the zonal-match test backends and the
 // zonally matched backends.
 #ifndef LBCONFORM_REFERENCE_ZONAL_AFFINITY_H_

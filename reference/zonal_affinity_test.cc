@@ -1,4 +1,4 @@
-// Zonal affinity (docs/000) and its English revision (profile en-2026-04-02):
+// Zonal affinity (ZA-*) and its English revision (profile en-2026-04-02):
 // the zonal-match examples, every row of each option's table, both sides of
 // each ratio boundary, client compatibility and the incompatible configurations.
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@ constexpr Spillover kSpill = Spillover::kSpillCrossZone;
 using testing::Cites;
 using testing::Decide;
 
-// The zonal-match example of docs/000: primaries in zones A and B, failover
+// The zonal-match example of the zonal-affinity text: primaries in zones A and B, failover
 // backends in C and D, client in A, a default failover policy.
 ScenarioBuilder MatchExample() {
   return ScenarioBuilder()
@@ -160,7 +160,7 @@ TEST(SpillCrossZoneZero, ZA_37_KeepsOriginalWhenNoEligibleInZone) {
   EXPECT_EQ(row_two.modified_eligible, (BackendNames{"f-b1", "f-b2"}));
 }
 
-// [ZA-38] vs [ZA-EN-2] Row 3: docs/000 stays in the zone; the English
+// [ZA-38] vs [ZA-EN-2] Row 3: the Indonesian text stays in the zone; the English
 // revision leaves the last resort unchanged (GAP-8).
 TEST(SpillCrossZoneZero, ZA_38_ZA_EN_2_LastResortDiffersByProfile) {
   const PassthroughScenario s = AllUnhealthy(TwoZones()).ZonalAffinity(kSpill, "0").Build();
@@ -210,7 +210,7 @@ TEST(SpillCrossZoneNonZero, ZA_25_RowTwoCountsFailoverBackends) {
   EXPECT_EQ(d.modified_eligible, BackendNames{"f-a1"});
 }
 
-// [ZA-42] vs [ZA-EN-2] Row 3 with a non-zero ratio: docs/000 computes 2/2 ≥
+// [ZA-42] vs [ZA-EN-2] Row 3 with a non-zero ratio: the Indonesian text computes 2/2 ≥
 // ratio and stays; the English revision computes 0/2 and does not.
 TEST(SpillCrossZoneNonZero, ZA_42_ZA_EN_3_LastResortDiffersByProfile) {
   const PassthroughScenario s = AllUnhealthy(TwoZones()).ZonalAffinity(kSpill, "1").Build();

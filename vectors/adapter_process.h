@@ -1,5 +1,5 @@
 // One adapter process speaking the protocol over its standard input and
-// output (CONTRACT.md §6), with deadlines on every read and write.
+// output (docs/contract.md §6), with deadlines on every read and write.
 #ifndef LBCONFORM_VECTORS_ADAPTER_PROCESS_H_
 #define LBCONFORM_VECTORS_ADAPTER_PROCESS_H_
 

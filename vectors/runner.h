@@ -1,5 +1,5 @@
 // `lbconform run`: the golden vectors against an implementation — a built-in
-// engine, or a third party's adapter over the protocol (CONTRACT.md §6).
+// engine, or a third party's adapter over the protocol (docs/contract.md §6).
 #ifndef LBCONFORM_VECTORS_RUNNER_H_
 #define LBCONFORM_VECTORS_RUNNER_H_
 

@@ -1,4 +1,4 @@
-// Golden vector files (CONTRACT.md §5): Wycheproof-shaped JSON, read
+// Golden vector files (docs/contract.md §5): Wycheproof-shaped JSON, read
 // strictly — every key must be known, counts must match, flags must be
 // defined — so a typo in a vector can never silently weaken the suite.
 #ifndef LBCONFORM_VECTORS_VECTOR_FILE_H_

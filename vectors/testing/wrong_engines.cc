@@ -14,7 +14,7 @@ using Names = std::set<std::string>;
 const std::vector<WrongEngineInfo>& AllMisreadings() {
   static const std::vector<WrongEngineInfo> kAll = {
       {Misreading::kFailoverAtOrBelow, "failover-at-or-below", "FO-12/FO-13, GAP-2"},
-      {Misreading::kFloatRatio, "float-ratio", "FO-11, CONTRACT.md §2"},
+      {Misreading::kFloatRatio, "float-ratio", "FO-11, docs/contract.md §2.1"},
       {Misreading::kRatioZeroNeverFailsOver, "ratio-zero-never-fails-over", "FO-17"},
       {Misreading::kDefaultFailoverRatioHalf, "default-failover-ratio-half", "FO-11"},
       {Misreading::kLastResortIncludesBackups, "last-resort-includes-backups", "FO-14, FO-19"},
