@@ -20,6 +20,7 @@
 #include "engines/engines.h"
 #include "cli/exhaustive.h"
 #include "cli/import.h"
+#include "cli/kinds.h"
 #include "cli/render.h"
 #include "reference/reference_engine.h"
 #include "documents/scenario_json.h"
@@ -62,21 +63,29 @@ struct DecideOptions {
   bool pretty = false;
 };
 
-int Decide(const DecideOptions& options, bool explain, std::istream& in, std::ostream& out,
-           std::ostream& err) {
-  const Engine* engine = FindEngine(options.engine);
-  if (engine == nullptr) {
-    std::vector<std::string_view> names;
-    for (const Engine* e : AvailableEngines()) names.push_back(e->name());
-    std::string why;
-    if (options.engine == "optimized" && SelectedOptimizedEngine(&why) == nullptr) {
-      err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
-      return kExitUsage;
-    }
-    err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", options.engine,
-                       fmt::join(names, ", "));
-    return kExitUsage;
+// FindDecidingEngine is the engine called `name`, or nullptr after saying why
+// not on `err`.
+const Engine* FindDecidingEngine(const std::string& name, std::ostream& err) {
+  if (const Engine* engine = FindEngine(name)) return engine;
+  std::string why;
+  if (name == "optimized" && SelectedOptimizedEngine(&why) == nullptr) {
+    err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
+    return nullptr;
   }
+  std::vector<std::string_view> names;
+  for (const Engine* e : AvailableEngines()) names.push_back(e->name());
+  err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", name, fmt::join(names, ", "));
+  return nullptr;
+}
+
+// DecideOrExplain prints one scenario's decision: JSON (`decide`) or the
+// step-by-step explanation (`explain`). The document is parsed once and its
+// kind picks the entry of the tables of kinds; anything that is not JSON is
+// rejected as a passthrough document would be.
+int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in, std::ostream& out,
+                    std::ostream& err) {
+  const Engine* engine = FindDecidingEngine(options.engine, err);
+  if (engine == nullptr) return kExitUsage;
   const std::optional<Profile> profile = ProfileFromName(options.profile);
   if (!profile) {
     err << fmt::format("lbconform: unknown profile '{}' (spec-docs, en-2026-04-02, api-10min)\n", options.profile);
@@ -85,43 +94,27 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
 
-  // Parsed once; the document's kind picks the decoder. Anything that is not
-  // a known kind (or not JSON at all) is decoded, or rejected, as passthrough.
   std::vector<Error> parse_errors;
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
-  if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
-    const DecodedSlb decoded = DecodeSlbDocument(*document);
-    const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
-    const SlbScenario* scenario = decoded.scenario ? &*decoded.scenario : nullptr;
-    if (explain) {
-      out << RenderSlbExplanation(scenario, decision, engine->name());
-    } else {
-      out << DumpJson(EncodeSlbDecision(decision, {.trace = options.trace}, scenario), options.pretty ? 2 : -1) << "\n";
-    }
-    return decision.valid() ? kExitOk : kExitRejected;
+  if (!document) {
+    const PassthroughDecision rejected = InvalidDecision(std::move(parse_errors));
+    out << (explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
+                    : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n");
+    return kExitRejected;
   }
-  if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
-    const DecodedTimeline decoded = DecodeTimelineDocument(*document);
-    const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
-                                                       : InvalidTimelineDecision(decoded.errors);
-    const TimelineScenario* timeline = decoded.timeline ? &*decoded.timeline : nullptr;
-    if (explain) {
-      out << RenderTimelineExplanation(timeline, decision, engine->name(), *profile);
-    } else {
-      out << DumpJson(EncodeTimelineDecision(decision, {.trace = options.trace}, timeline), options.pretty ? 2 : -1)
-          << "\n";
-    }
-    return decision.valid() ? kExitOk : kExitRejected;
+  const ScenarioKind kind = KindOf(*document);
+  if (!Implements(*engine, kind)) {
+    err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(kind));
+    return kExitUsage;
   }
-  const DecodedScenario decoded = document ? DecodeScenarioDocument(*document) : DecodedScenario{std::nullopt, parse_errors};
-  const PassthroughDecision decision = DecideDecoded(*engine, decoded, *profile);
   if (explain) {
-    out << RenderExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine->name(),
-                             *profile);
-  } else {
-    out << DumpJson(EncodeDecision(decision, {.trace = options.trace}), options.pretty ? 2 : -1) << "\n";
+    const Shown shown = CommandsOf(kind).explain(*engine, *document, *profile);
+    out << shown.text;
+    return shown.valid ? kExitOk : kExitRejected;
   }
-  return decision.valid() ? kExitOk : kExitRejected;
+  const nlohmann::json decision = DocumentsOf(kind).decide(*engine, *document, *profile, {.trace = options.trace});
+  out << DumpJson(decision, options.pretty ? 2 : -1) << "\n";
+  return decision.value("valid", false) ? kExitOk : kExitRejected;
 }
 
 void AddDecideOptions(CLI::App& command, DecideOptions& options) {
@@ -183,10 +176,10 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   }
   // The reference without its informative trace: the same rules, faster.
   static const reference::ReferenceEngine untraced_reference(/*trace=*/false);
-  std::vector<const Engine*> engines = AvailableEngines();
+  std::vector<const PassthroughEngine*> engines = EnginesOf<PassthroughEngine>();
   engines.front() = &untraced_reference;
   std::vector<std::string_view> names;
-  for (const Engine* e : engines) names.push_back(e->name());
+  for (const PassthroughEngine* e : engines) names.push_back(e->name());
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   const auto start = std::chrono::steady_clock::now();
   const ExhaustiveResult result = RunExhaustive(
@@ -313,10 +306,13 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 // Adapter serves the protocol with a built-in engine: the reference example
-// of what a third-party adapter does.
+// of what a third-party adapter does. It declares the kinds the engine
+// decides and answers `unsupported` for any other.
 int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out) {
   const Engine* engine = FindEngine(engine_name);
   if (engine == nullptr) return kExitUsage;
+  std::vector<std::string_view> kinds;
+  for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
   std::string line;
   while (std::getline(in, line)) {
     const nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
@@ -325,16 +321,19 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out)
     if (type == "hello") {
       out << DumpJson({{"type", "hello"}, {"protocol", 1},
                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", {"passthrough", "passthrough-timeline", "service-lb-policy"}}})
+                       {"kinds", kinds}})
           << std::endl;
     } else if (type == "case") {
       const nlohmann::json id = message.value("id", nlohmann::json());
       const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
-      if (!ScenarioKindFromName(message.value("kind", "passthrough")) || !profile) {
+      const auto kind = ScenarioKindFromName(message.value("kind", "passthrough"));
+      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
+      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
+                                (input.is_string() || Implements(*engine, KindOf(input)));
+      if (!decided_here) {
         out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
         continue;
       }
-      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
       out << DumpJson({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}}) << std::endl;
     } else if (type == "bye") {
       return kExitOk;
@@ -402,37 +401,41 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   return kExitOk;
 }
 
-// Plot writes the SVG of a service-lb-policy plan.
+// Plot writes the SVG of a decision, for the kinds that have a picture.
 int Plot(const DecideOptions& options, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
-  const Engine* engine = FindEngine(options.engine);
-  if (engine == nullptr) {
-    err << fmt::format("lbconform: unknown engine '{}'\n", options.engine);
-    return kExitUsage;
-  }
+  const Engine* engine = FindDecidingEngine(options.engine, err);
+  if (engine == nullptr) return kExitUsage;
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
   std::vector<Error> errors;
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, errors);
-  if (!document || DocumentKind(*document) != ScenarioKind::kServiceLbPolicy) {
-    err << "lbconform: plot takes a scenario of kind service-lb-policy\n";
+  const std::optional<ScenarioKind> kind = document ? DocumentKind(*document) : std::nullopt;
+  if (!kind || CommandsOf(*kind).plot == nullptr) {
+    std::vector<std::string_view> drawable;
+    for (ScenarioKind k : AllScenarioKinds()) {
+      if (CommandsOf(k).plot != nullptr) drawable.push_back(NameOf(k));
+    }
+    err << fmt::format("lbconform: plot takes a scenario of kind {}\n", fmt::join(drawable, " or "));
     return kExitUsage;
   }
-  const DecodedSlb decoded = DecodeSlbDocument(*document);
-  const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
-  if (!decision.valid()) {
-    out << RenderSlbExplanation(nullptr, decision, engine->name());
+  if (!Implements(*engine, *kind)) {
+    err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(*kind));
+    return kExitUsage;
+  }
+  const Shown shown = CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
+  if (!shown.valid) {
+    out << shown.text;
     return kExitRejected;
   }
-  const std::string svg = RenderSlbSvg(*decoded.scenario, decision);
   if (output == "-") {
-    out << svg;
+    out << shown.text;
   } else {
     std::ofstream file(output);
-    if (!(file << svg)) {
+    if (!(file << shown.text)) {
       err << fmt::format("lbconform: cannot write {}\n", output);
       return kExitUsage;
     }
-    out << fmt::format("plot: wrote {} ({} bytes)\n", output, svg.size());
+    out << fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size());
   }
   return kExitOk;
 }
@@ -532,8 +535,8 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     return status == 0 ? kExitOk : kExitUsage;
   }
 
-  if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
-  if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
+  if (decide->parsed()) return DecideOrExplain(decide_options, /*explain=*/false, in, out, err);
+  if (explain->parsed()) return DecideOrExplain(explain_options, /*explain=*/true, in, out, err);
   if (plot->parsed()) return Plot(plot_options, plot_output, in, out, err);
   if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
   if (run->parsed()) return Run(run_options, out, err);
