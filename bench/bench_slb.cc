@@ -86,7 +86,7 @@ const SlbScenario& Workload(int n) {
     slot = std::make_unique<SlbScenario>(MakePlanWorkload(n));
     const SlbDecision expected = reference::ReferenceEngine(false).Plan(*slot);
     std::string why;
-    const Engine* optimized = SelectedOptimizedEngine(&why);
+    const optimized::OptimizedEngine* optimized = SelectedOptimizedEngine(&why);
     if (!expected.valid() || optimized == nullptr || !SameSlbDecision(expected, optimized->Plan(*slot))) {
       std::fprintf(stderr, "BM_Plan: engines disagree on the N=%d workload\n", n);
       std::abort();
@@ -105,7 +105,7 @@ void BM_PlanReference(benchmark::State& state) {
 void BM_PlanOptimized(benchmark::State& state) {
   const SlbScenario& s = Workload(static_cast<int>(state.range(0)));
   std::string why;
-  const Engine& engine = *SelectedOptimizedEngine(&why);
+  const SlbEngine& engine = *SelectedOptimizedEngine(&why);
   for (auto _ : state) benchmark::DoNotOptimize(engine.Plan(s));
   state.counters["backends"] = static_cast<double>(s.backends.size());
 }

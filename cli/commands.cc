@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "engines/engines.h"
 #include "cli/exhaustive.h"
 #include "cli/import.h"
+#include "cli/kinds.h"
 #include "cli/render.h"
 #include "reference/reference_engine.h"
 #include "documents/scenario_json.h"
@@ -62,21 +64,29 @@ struct DecideOptions {
   bool pretty = false;
 };
 
-int Decide(const DecideOptions& options, bool explain, std::istream& in, std::ostream& out,
-           std::ostream& err) {
-  const Engine* engine = FindEngine(options.engine);
-  if (engine == nullptr) {
-    std::vector<std::string_view> names;
-    for (const Engine* e : AvailableEngines()) names.push_back(e->name());
-    std::string why;
-    if (options.engine == "optimized" && SelectedOptimizedEngine(&why) == nullptr) {
-      err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
-      return kExitUsage;
-    }
-    err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", options.engine,
-                       fmt::join(names, ", "));
-    return kExitUsage;
+// FindDecidingEngine is the engine called `name`, or nullptr after saying why
+// not on `err`.
+const Engine* FindDecidingEngine(const std::string& name, std::ostream& err) {
+  if (const Engine* engine = FindEngine(name)) return engine;
+  std::string why;
+  if (name == "optimized" && SelectedOptimizedEngine(&why) == nullptr) {
+    err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
+    return nullptr;
   }
+  std::vector<std::string_view> names;
+  for (const Engine* e : AvailableEngines()) names.push_back(e->name());
+  err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", name, fmt::join(names, ", "));
+  return nullptr;
+}
+
+// DecideOrExplain prints one scenario's decision: JSON (`decide`) or the
+// step-by-step explanation (`explain`). The document is parsed once and its
+// kind picks the entry of the tables of kinds; anything that is not JSON is
+// rejected as a passthrough document would be.
+int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in, std::ostream& out,
+                    std::ostream& err) {
+  const Engine* engine = FindDecidingEngine(options.engine, err);
+  if (engine == nullptr) return kExitUsage;
   const std::optional<Profile> profile = ProfileFromName(options.profile);
   if (!profile) {
     err << fmt::format("lbconform: unknown profile '{}' (spec-docs, en-2026-04-02, api-10min)\n", options.profile);
@@ -85,43 +95,27 @@ int Decide(const DecideOptions& options, bool explain, std::istream& in, std::os
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
 
-  // Parsed once; the document's kind picks the decoder. Anything that is not
-  // a known kind (or not JSON at all) is decoded, or rejected, as passthrough.
   std::vector<Error> parse_errors;
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
-  if (document && DocumentKind(*document) == ScenarioKind::kServiceLbPolicy) {
-    const DecodedSlb decoded = DecodeSlbDocument(*document);
-    const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
-    const SlbScenario* scenario = decoded.scenario ? &*decoded.scenario : nullptr;
-    if (explain) {
-      out << RenderSlbExplanation(scenario, decision, engine->name());
-    } else {
-      out << DumpJson(EncodeSlbDecision(decision, {.trace = options.trace}, scenario), options.pretty ? 2 : -1) << "\n";
-    }
-    return decision.valid() ? kExitOk : kExitRejected;
+  if (!document) {
+    const PassthroughDecision rejected = InvalidDecision(std::move(parse_errors));
+    out << (explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
+                    : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n");
+    return kExitRejected;
   }
-  if (document && DocumentKind(*document) == ScenarioKind::kPassthroughTimeline) {
-    const DecodedTimeline decoded = DecodeTimelineDocument(*document);
-    const TimelineDecision decision = decoded.timeline ? engine->DecideTimeline(*decoded.timeline, *profile)
-                                                       : InvalidTimelineDecision(decoded.errors);
-    const TimelineScenario* timeline = decoded.timeline ? &*decoded.timeline : nullptr;
-    if (explain) {
-      out << RenderTimelineExplanation(timeline, decision, engine->name(), *profile);
-    } else {
-      out << DumpJson(EncodeTimelineDecision(decision, {.trace = options.trace}, timeline), options.pretty ? 2 : -1)
-          << "\n";
-    }
-    return decision.valid() ? kExitOk : kExitRejected;
+  const ScenarioKind kind = KindOf(*document);
+  if (!Implements(*engine, kind)) {
+    err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(kind));
+    return kExitUsage;
   }
-  const DecodedScenario decoded = document ? DecodeScenarioDocument(*document) : DecodedScenario{std::nullopt, parse_errors};
-  const PassthroughDecision decision = DecideDecoded(*engine, decoded, *profile);
   if (explain) {
-    out << RenderExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine->name(),
-                             *profile);
-  } else {
-    out << DumpJson(EncodeDecision(decision, {.trace = options.trace}), options.pretty ? 2 : -1) << "\n";
+    const Shown shown = CommandsOf(kind).explain(*engine, *document, *profile);
+    out << shown.text;
+    return shown.valid ? kExitOk : kExitRejected;
   }
-  return decision.valid() ? kExitOk : kExitRejected;
+  const nlohmann::json decision = DocumentsOf(kind).decide(*engine, *document, *profile, {.trace = options.trace});
+  out << DumpJson(decision, options.pretty ? 2 : -1) << "\n";
+  return decision.value("valid", false) ? kExitOk : kExitRejected;
 }
 
 void AddDecideOptions(CLI::App& command, DecideOptions& options) {
@@ -183,10 +177,10 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   }
   // The reference without its informative trace: the same rules, faster.
   static const reference::ReferenceEngine untraced_reference(/*trace=*/false);
-  std::vector<const Engine*> engines = AvailableEngines();
+  std::vector<const PassthroughEngine*> engines = EnginesOf<PassthroughEngine>();
   engines.front() = &untraced_reference;
   std::vector<std::string_view> names;
-  for (const Engine* e : engines) names.push_back(e->name());
+  for (const PassthroughEngine* e : engines) names.push_back(e->name());
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   const auto start = std::chrono::steady_clock::now();
   const ExhaustiveResult result = RunExhaustive(
@@ -313,10 +307,13 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 // Adapter serves the protocol with a built-in engine: the reference example
-// of what a third-party adapter does.
+// of what a third-party adapter does. It declares the kinds the engine
+// decides and answers `unsupported` for any other.
 int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out) {
   const Engine* engine = FindEngine(engine_name);
   if (engine == nullptr) return kExitUsage;
+  std::vector<std::string_view> kinds;
+  for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
   std::string line;
   while (std::getline(in, line)) {
     const nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
@@ -325,16 +322,19 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out)
     if (type == "hello") {
       out << DumpJson({{"type", "hello"}, {"protocol", 1},
                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", {"passthrough", "passthrough-timeline", "service-lb-policy"}}})
+                       {"kinds", kinds}})
           << std::endl;
     } else if (type == "case") {
       const nlohmann::json id = message.value("id", nlohmann::json());
       const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
-      if (!ScenarioKindFromName(message.value("kind", "passthrough")) || !profile) {
+      const auto kind = ScenarioKindFromName(message.value("kind", "passthrough"));
+      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
+      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
+                                (input.is_string() || Implements(*engine, KindOf(input)));
+      if (!decided_here) {
         out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
         continue;
       }
-      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
       out << DumpJson({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}}) << std::endl;
     } else if (type == "bye") {
       return kExitOk;
@@ -402,39 +402,219 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   return kExitOk;
 }
 
-// Plot writes the SVG of a service-lb-policy plan.
+// Plot writes the SVG of a decision, for the kinds that have a picture.
 int Plot(const DecideOptions& options, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
-  const Engine* engine = FindEngine(options.engine);
-  if (engine == nullptr) {
-    err << fmt::format("lbconform: unknown engine '{}'\n", options.engine);
-    return kExitUsage;
-  }
+  const Engine* engine = FindDecidingEngine(options.engine, err);
+  if (engine == nullptr) return kExitUsage;
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
   std::vector<Error> errors;
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, errors);
-  if (!document || DocumentKind(*document) != ScenarioKind::kServiceLbPolicy) {
-    err << "lbconform: plot takes a scenario of kind service-lb-policy\n";
+  const std::optional<ScenarioKind> kind = document ? DocumentKind(*document) : std::nullopt;
+  if (!kind || CommandsOf(*kind).plot == nullptr) {
+    std::vector<std::string_view> drawable;
+    for (ScenarioKind k : AllScenarioKinds()) {
+      if (CommandsOf(k).plot != nullptr) drawable.push_back(NameOf(k));
+    }
+    err << fmt::format("lbconform: plot takes a scenario of kind {}\n", fmt::join(drawable, " or "));
     return kExitUsage;
   }
-  const DecodedSlb decoded = DecodeSlbDocument(*document);
-  const SlbDecision decision = decoded.scenario ? engine->Plan(*decoded.scenario) : InvalidSlbDecision(decoded.errors);
-  if (!decision.valid()) {
-    out << RenderSlbExplanation(nullptr, decision, engine->name());
+  if (!Implements(*engine, *kind)) {
+    err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(*kind));
+    return kExitUsage;
+  }
+  const Shown shown = CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
+  if (!shown.valid) {
+    out << shown.text;
     return kExitRejected;
   }
-  const std::string svg = RenderSlbSvg(*decoded.scenario, decision);
   if (output == "-") {
-    out << svg;
+    out << shown.text;
   } else {
     std::ofstream file(output);
-    if (!(file << svg)) {
+    if (!(file << shown.text)) {
       err << fmt::format("lbconform: cannot write {}\n", output);
       return kExitUsage;
     }
-    out << fmt::format("plot: wrote {} ({} bytes)\n", output, svg.size());
+    out << fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size());
   }
   return kExitOk;
+}
+
+// ------------------------------ the command line
+
+// Streams are what every command reads and writes.
+struct Streams {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// Command is one registered subcommand and what runs it once it is parsed.
+// Each Add*Command keeps its options alive in the action it returns.
+struct Command {
+  CLI::App* app;
+  std::function<int()> action;
+};
+
+Command AddDecideCommand(CLI::App& app, Streams io) {
+  auto options = std::make_shared<DecideOptions>();
+  CLI::App* decide = app.add_subcommand("decide", "Decide one scenario; print the decision JSON");
+  AddDecideOptions(*decide, *options);
+  decide->add_flag("--trace", options->trace, "Include the informative step trace");
+  decide->add_flag("--pretty", options->pretty, "Indent the JSON");
+  return {decide, [=] { return DecideOrExplain(*options, /*explain=*/false, io.in, io.out, io.err); }};
+}
+
+Command AddExplainCommand(CLI::App& app, Streams io) {
+  auto options = std::make_shared<DecideOptions>();
+  CLI::App* explain = app.add_subcommand("explain", "Explain one decision step by step, with clause IDs");
+  AddDecideOptions(*explain, *options);
+  return {explain, [=] { return DecideOrExplain(*options, /*explain=*/true, io.in, io.out, io.err); }};
+}
+
+Command AddPlotCommand(CLI::App& app, Streams io) {
+  auto options = std::make_shared<DecideOptions>();
+  auto output = std::make_shared<std::string>("plan.svg");
+  CLI::App* plot = app.add_subcommand("plot", "Draw a service-lb-policy plan as an SVG (regions, zones, backends, flows)");
+  AddDecideOptions(*plot, *options);
+  plot->add_option("-o,--output", *output, "SVG file to write, or - for standard output")->capture_default_str();
+  return {plot, [=] { return Plot(*options, *output, io.in, io.out, io.err); }};
+}
+
+Command AddEnginesCommand(CLI::App& app, Streams io) {
+  CLI::App* engines = app.add_subcommand("engines", "List the engines of this build");
+  return {engines, [=] {
+            for (const Engine* engine : AvailableEngines()) {
+              io.out << engine->name();
+              if (const auto* o = dynamic_cast<const optimized::OptimizedEngine*>(engine)) {
+                io.out << " (kernel " << o->active_kernel() << ")";
+              }
+              io.out << "\n";
+            }
+            return kExitOk;
+          }};
+}
+
+Command AddExhaustiveCommand(CLI::App& app, Streams io) {
+  auto options = std::make_shared<ExhaustiveOptions>();
+  CLI::App* exhaustive =
+      app.add_subcommand("exhaustive", "Check every scenario of a scope on every engine against the reference");
+  exhaustive->add_option("--scope", options->scope, "ci (11 million scenarios) or campaign (105 million)")
+      ->capture_default_str();
+  exhaustive->add_option("--shard", options->shard, "I/N: check the I-th of N slices (0-based)")->capture_default_str();
+  exhaustive->add_option("--zones", options->zones, "Override the scope's number of zones (1-5)")->check(CLI::Range(1, 5));
+  exhaustive->add_option("--max-vms-per-cell", options->max_vms_per_cell,
+                         "Override the scope's VMs per (role, zone) cell (0-6)")
+      ->check(CLI::Range(0, 6));
+  exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard");
+  return {exhaustive, [=] { return Exhaustive(*options, io.out, io.err); }};
+}
+
+// Catalogue prints the clause, gap or error-code catalogue.
+int Catalogue(const std::string& which, const std::string& format, std::ostream& out) {
+  if (format == "markdown") {
+    if (which == "clauses") out << RenderClausesMarkdown();
+    if (which == "gaps") out << RenderGapsMarkdown();
+    if (which == "errors") out << RenderErrorCodesMarkdown();
+    return kExitOk;
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  if (which == "clauses") {
+    for (const ClauseInfo& c : AllClauses()) {
+      const SourceInfo& source = InfoOf(c.source);
+      const TranslationInfo* text = FindTranslation(c.translation);
+      nlohmann::json translated = nullptr;  // English only
+      if (text != nullptr) {
+        translated = {{"language", text->language}, {"page", InfoOf(text->source).title},
+                      {"section", c.translated_section}};
+      }
+      rows.push_back({{"id", c.id}, {"area", c.area},
+                      {"source", {{"url", source.url}, {"title", source.title}, {"section", c.section},
+                                  {"retrieved", source.retrieved}}},
+                      {"translated", translated}, {"translatedCitation", TranslatedCitation(c)},
+                      {"paraphrase", c.paraphrase}, {"exception", c.exception}});
+    }
+  } else if (which == "gaps") {
+    for (const GapInfo& g : AllGaps()) {
+      rows.push_back({{"id", g.id}, {"clauses", g.clauses}, {"question", g.question},
+                      {"reading", g.reading}, {"reason", g.reason}});
+    }
+  } else {
+    for (const ErrorCodeInfo& e : AllErrorCodes()) {
+      rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause},
+                      {"description", e.description}});
+    }
+  }
+  out << DumpJson(rows, 2) << "\n";
+  return kExitOk;
+}
+
+Command AddCatalogueCommand(CLI::App& app, Streams io) {
+  auto which = std::make_shared<std::string>();
+  auto format = std::make_shared<std::string>("markdown");
+  CLI::App* catalogue = app.add_subcommand("catalogue", "Print the clause, gap or error-code catalogue");
+  catalogue->add_option("which", *which, "clauses, gaps or errors")
+      ->required()
+      ->check(CLI::IsMember({"clauses", "gaps", "errors"}));
+  catalogue->add_option("--format", *format, "markdown or json")
+      ->check(CLI::IsMember({"markdown", "json"}))
+      ->capture_default_str();
+  return {catalogue, [=] { return Catalogue(*which, *format, io.out); }};
+}
+
+Command AddRunCommand(CLI::App& app, Streams io) {
+  auto o = std::make_shared<RunCommandOptions>();
+  CLI::App* run = app.add_subcommand("run", "Run the golden vectors on the built-in engines or on an adapter");
+  run->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
+  run->add_option("--vectors", o->vectors, "Vector folder (default: the suite's vectors/)");
+  run->add_option("--engine", o->engines, "Only these built-in engines");
+  run->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
+  run->add_option("--id", o->ids, "Only vectors whose id matches this glob");
+  run->add_option("--clause", o->clauses, "Only vectors citing this clause");
+  run->add_option("--flag", o->flags, "Only vectors carrying this flag");
+  run->add_option("--expectations", o->expectations, "Known failures: {\"knownFailures\": [{id, profile?, reason}]}");
+  run->add_option("--report", o->report, "Write the JSON report here");
+  run->add_option("--junit", o->junit, "Write JUnit XML here");
+  run->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")->capture_default_str();
+  run->add_option("--run-timeout", o->run_timeout_s, "Seconds for the whole run")->capture_default_str();
+  return {run, [=] { return Run(*o, io.out, io.err); }};
+}
+
+Command AddAdapterCommand(CLI::App& app, Streams io) {
+  auto engine = std::make_shared<std::string>("reference");
+  CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
+  adapter->add_option("--engine", *engine, "Engine to answer with")->capture_default_str();
+  return {adapter, [=] { return Adapter(*engine, io.in, io.out); }};
+}
+
+Command AddVectorsCommand(CLI::App& app, Streams io) {
+  auto action = std::make_shared<std::string>();
+  auto root = std::make_shared<std::string>();
+  auto check = std::make_shared<bool>(false);
+  CLI::App* vectors_cmd = app.add_subcommand("vectors", "Check or regenerate the golden vectors");
+  vectors_cmd->add_option("action", *action, "lint or regen")->required()->check(CLI::IsMember({"lint", "regen"}));
+  vectors_cmd->add_option("--vectors", *root, "Vector folder (default: the suite's vectors/)");
+  vectors_cmd->add_flag("--check", *check, "regen: report differences, write nothing");
+  return {vectors_cmd, [=] { return VectorsCommand(*action, *root, *check, io.out, io.err); }};
+}
+
+Command AddImportCommand(CLI::App& app, Streams io) {
+  struct ImportArguments {
+    std::string describe, health, output;
+    ImportOptions options;
+  };
+  auto a = std::make_shared<ImportArguments>();
+  CLI::App* import_cmd = app.add_subcommand("import", "Build a scenario from gcloud describe and get-health output");
+  import_cmd->add_option("--describe", a->describe, "gcloud compute backend-services describe NAME --region R --format=json")->required();
+  import_cmd->add_option("--health", a->health, "gcloud compute backend-services get-health NAME --region R --format=json")->required();
+  import_cmd->add_option("--client-zone", a->options.client_zone, "The client VM's zone");
+  import_cmd->add_option("--client-region", a->options.client_region, "The client's region (default: from the zone)");
+  import_cmd->add_option("--client-type", a->options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
+      ->capture_default_str();
+  import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule, "Use only this forwarding rule's health reports");
+  import_cmd->add_option("-o,--output", a->output, "Write the scenario here (default: standard output)");
+  return {import_cmd, [=] { return Import(a->describe, a->health, a->options, a->output, io.in, io.out, io.err); }};
 }
 
 }  // namespace
@@ -443,149 +623,21 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   CLI::App app{"lbconform: conformance suite for Google Cloud load-balancer backend selection"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "lbconform 0.1.0");
-
-  DecideOptions decide_options;
-  CLI::App* decide = app.add_subcommand("decide", "Decide one scenario; print the decision JSON");
-  AddDecideOptions(*decide, decide_options);
-  decide->add_flag("--trace", decide_options.trace, "Include the informative step trace");
-  decide->add_flag("--pretty", decide_options.pretty, "Indent the JSON");
-
-  DecideOptions plot_options;
-  std::string plot_output = "plan.svg";
-  CLI::App* plot = app.add_subcommand("plot", "Draw a service-lb-policy plan as an SVG (regions, zones, backends, flows)");
-  AddDecideOptions(*plot, plot_options);
-  plot->add_option("-o,--output", plot_output, "SVG file to write, or - for standard output")->capture_default_str();
-
-  DecideOptions explain_options;
-  CLI::App* explain = app.add_subcommand("explain", "Explain one decision step by step, with clause IDs");
-  AddDecideOptions(*explain, explain_options);
-
-  app.add_subcommand("engines", "List the engines of this build");
-
-  ExhaustiveOptions exhaustive_options;
-  CLI::App* exhaustive =
-      app.add_subcommand("exhaustive", "Check every scenario of a scope on every engine against the reference");
-  exhaustive->add_option("--scope", exhaustive_options.scope, "ci (11 million scenarios) or campaign (105 million)")
-      ->capture_default_str();
-  exhaustive->add_option("--shard", exhaustive_options.shard, "I/N: check the I-th of N slices (0-based)")
-      ->capture_default_str();
-  exhaustive->add_option("--zones", exhaustive_options.zones, "Override the scope's number of zones (1-5)")
-      ->check(CLI::Range(1, 5));
-  exhaustive->add_option("--max-vms-per-cell", exhaustive_options.max_vms_per_cell,
-                         "Override the scope's VMs per (role, zone) cell (0-6)")
-      ->check(CLI::Range(0, 6));
-  exhaustive->add_option("--limit", exhaustive_options.limit, "Stop after this many scenarios of the shard");
-
-  std::string catalogue_name;
-  std::string catalogue_format = "markdown";
-  CLI::App* catalogue = app.add_subcommand("catalogue", "Print the clause, gap or error-code catalogue");
-  catalogue->add_option("which", catalogue_name, "clauses, gaps or errors")
-      ->required()
-      ->check(CLI::IsMember({"clauses", "gaps", "errors"}));
-  catalogue->add_option("--format", catalogue_format, "markdown or json")
-      ->check(CLI::IsMember({"markdown", "json"}))
-      ->capture_default_str();
-
-  RunCommandOptions run_options;
-  CLI::App* run = app.add_subcommand("run", "Run the golden vectors on the built-in engines or on an adapter");
-  run->add_option("--impl", run_options.impl, "Adapter command (run by /bin/sh) speaking the protocol");
-  run->add_option("--vectors", run_options.vectors, "Vector folder (default: the suite's vectors/)");
-  run->add_option("--engine", run_options.engines, "Only these built-in engines");
-  run->add_option("--profile", run_options.profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
-  run->add_option("--id", run_options.ids, "Only vectors whose id matches this glob");
-  run->add_option("--clause", run_options.clauses, "Only vectors citing this clause");
-  run->add_option("--flag", run_options.flags, "Only vectors carrying this flag");
-  run->add_option("--expectations", run_options.expectations, "Known failures: {\"knownFailures\": [{id, profile?, reason}]}");
-  run->add_option("--report", run_options.report, "Write the JSON report here");
-  run->add_option("--junit", run_options.junit, "Write JUnit XML here");
-  run->add_option("--case-timeout", run_options.case_timeout_ms, "Milliseconds an adapter has per case")->capture_default_str();
-  run->add_option("--run-timeout", run_options.run_timeout_s, "Seconds for the whole run")->capture_default_str();
-
-  std::string adapter_engine = "reference";
-  CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
-  adapter->add_option("--engine", adapter_engine, "Engine to answer with")->capture_default_str();
-
-  std::string vectors_action;
-  std::string vectors_root;
-  bool vectors_check = false;
-  CLI::App* vectors_cmd = app.add_subcommand("vectors", "Check or regenerate the golden vectors");
-  vectors_cmd->add_option("action", vectors_action, "lint or regen")->required()->check(CLI::IsMember({"lint", "regen"}));
-  vectors_cmd->add_option("--vectors", vectors_root, "Vector folder (default: the suite's vectors/)");
-  vectors_cmd->add_flag("--check", vectors_check, "regen: report differences, write nothing");
-
-  std::string import_describe, import_health, import_output;
-  ImportOptions import_options;
-  CLI::App* import_cmd = app.add_subcommand("import", "Build a scenario from gcloud describe and get-health output");
-  import_cmd->add_option("--describe", import_describe, "gcloud compute backend-services describe NAME --region R --format=json")->required();
-  import_cmd->add_option("--health", import_health, "gcloud compute backend-services get-health NAME --region R --format=json")->required();
-  import_cmd->add_option("--client-zone", import_options.client_zone, "The client VM's zone");
-  import_cmd->add_option("--client-region", import_options.client_region, "The client's region (default: from the zone)");
-  import_cmd->add_option("--client-type", import_options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
-      ->capture_default_str();
-  import_cmd->add_option("--forwarding-rule", import_options.forwarding_rule, "Use only this forwarding rule's health reports");
-  import_cmd->add_option("-o,--output", import_output, "Write the scenario here (default: standard output)");
-
+  const Streams io{in, out, err};
+  const std::vector<Command> commands = {
+      AddDecideCommand(app, io),     AddPlotCommand(app, io),      AddExplainCommand(app, io),
+      AddEnginesCommand(app, io),    AddExhaustiveCommand(app, io), AddCatalogueCommand(app, io),
+      AddRunCommand(app, io),        AddAdapterCommand(app, io),   AddVectorsCommand(app, io),
+      AddImportCommand(app, io),
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e, out, err);
     return status == 0 ? kExitOk : kExitUsage;
   }
-
-  if (decide->parsed()) return Decide(decide_options, /*explain=*/false, in, out, err);
-  if (explain->parsed()) return Decide(explain_options, /*explain=*/true, in, out, err);
-  if (plot->parsed()) return Plot(plot_options, plot_output, in, out, err);
-  if (exhaustive->parsed()) return Exhaustive(exhaustive_options, out, err);
-  if (run->parsed()) return Run(run_options, out, err);
-  if (import_cmd->parsed()) return Import(import_describe, import_health, import_options, import_output, in, out, err);
-  if (adapter->parsed()) return Adapter(adapter_engine, in, out);
-  if (vectors_cmd->parsed()) return VectorsCommand(vectors_action, vectors_root, vectors_check, out, err);
-  if (app.got_subcommand("engines")) {
-    for (const Engine* engine : AvailableEngines()) {
-      out << engine->name();
-      if (const auto* o = dynamic_cast<const optimized::OptimizedEngine*>(engine)) {
-        out << " (kernel " << o->active_kernel() << ")";
-      }
-      out << "\n";
-    }
-    return kExitOk;
-  }
-  if (catalogue->parsed()) {
-    if (catalogue_format == "markdown") {
-      if (catalogue_name == "clauses") out << RenderClausesMarkdown();
-      if (catalogue_name == "gaps") out << RenderGapsMarkdown();
-      if (catalogue_name == "errors") out << RenderErrorCodesMarkdown();
-      return kExitOk;
-    }
-    nlohmann::json rows = nlohmann::json::array();
-    if (catalogue_name == "clauses") {
-      for (const ClauseInfo& c : AllClauses()) {
-        const SourceInfo& source = InfoOf(c.source);
-        const TranslationInfo* text = FindTranslation(c.translation);
-        nlohmann::json translated = nullptr;  // English only
-        if (text != nullptr) {
-          translated = {{"language", text->language}, {"page", InfoOf(text->source).title},
-                        {"section", c.translated_section}};
-        }
-        rows.push_back({{"id", c.id}, {"area", c.area},
-                        {"source", {{"url", source.url}, {"title", source.title}, {"section", c.section},
-                                    {"retrieved", source.retrieved}}},
-                        {"translated", translated}, {"translatedCitation", TranslatedCitation(c)},
-                        {"paraphrase", c.paraphrase}, {"exception", c.exception}});
-      }
-    } else if (catalogue_name == "gaps") {
-      for (const GapInfo& g : AllGaps()) {
-        rows.push_back({{"id", g.id}, {"clauses", g.clauses}, {"question", g.question},
-                        {"reading", g.reading}, {"reason", g.reason}});
-      }
-    } else {
-      for (const ErrorCodeInfo& e : AllErrorCodes()) {
-        rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause},
-                        {"description", e.description}});
-      }
-    }
-    out << DumpJson(rows, 2) << "\n";
-    return kExitOk;
+  for (const Command& command : commands) {
+    if (command.app->parsed()) return command.action();
   }
   return kExitUsage;
 }

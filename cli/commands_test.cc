@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/kinds.h"
 #include "cli/render.h"
+#include "documents/documents.h"
 
 namespace lbconform {
 namespace {
@@ -148,6 +150,34 @@ TEST(CliCatalogue, JsonFormatListsEveryClause) {
   const CliRun run = Lbconform({"catalogue", "clauses", "--format", "json"});
   ASSERT_EQ(run.status, kExitOk);
   EXPECT_EQ(nlohmann::json::parse(run.out).size(), AllClauses().size());
+}
+
+}  // namespace
+}  // namespace lbconform
+
+namespace lbconform {
+namespace {
+
+// Both tables of kinds have an entry for every kind of model/kinds.def, in
+// its order, so a kind added there without its entries fails here.
+TEST(KindTables, EveryKindHasItsEntries) {
+  for (ScenarioKind kind : AllScenarioKinds()) {
+    SCOPED_TRACE(std::string(NameOf(kind)));
+    EXPECT_EQ(DocumentsOf(kind).kind, kind);
+    EXPECT_EQ(CommandsOf(kind).kind, kind);
+    EXPECT_EQ(ScenarioKindFromName(NameOf(kind)), kind);
+    EXPECT_FALSE(ProfilesOf(kind).empty());
+  }
+}
+
+// The adapter's hello declares the kinds its engine decides, from the table.
+TEST(CliAdapter, HelloDeclaresEveryKindTheEngineDecides) {
+  const CliRun run = Lbconform({"adapter"}, "{\"type\":\"hello\",\"protocol\":1}\n{\"type\":\"bye\"}\n");
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  const auto hello = nlohmann::json::parse(run.out.substr(0, run.out.find('\n')));
+  std::vector<std::string> expected;
+  for (ScenarioKind kind : AllScenarioKinds()) expected.emplace_back(NameOf(kind));
+  EXPECT_EQ(hello["kinds"], nlohmann::json(expected));
 }
 
 }  // namespace

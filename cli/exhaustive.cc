@@ -140,7 +140,7 @@ ExhaustiveCase CaseAt(const ExhaustiveScope& scope, std::uint64_t index) {
 }
 
 ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin, std::uint64_t end,
-                               const std::vector<const Engine*>& engines,
+                               const std::vector<const PassthroughEngine*>& engines,
                                const std::function<void(const std::string&)>& report,
                                const std::function<void(std::uint64_t)>& progress) {
   ExhaustiveResult result;

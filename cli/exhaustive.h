@@ -57,7 +57,7 @@ struct ExhaustiveResult {
 // RunExhaustive checks indices [begin, end); `report` receives each
 // disagreement as text; `progress` is called now and then with the count done.
 ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin, std::uint64_t end,
-                               const std::vector<const Engine*>& engines,
+                               const std::vector<const PassthroughEngine*>& engines,
                                const std::function<void(const std::string&)>& report,
                                const std::function<void(std::uint64_t)>& progress);
 

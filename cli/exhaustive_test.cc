@@ -48,18 +48,15 @@ TEST(ExhaustiveTest, DecodesDistinctScenariosAcrossTheScope) {
 }
 
 // An engine that drops everything must be caught on the first valid case.
-class DropEverything final : public Engine {
+// It decides the passthrough kind only: an engine implements the kinds it has.
+class DropEverything final : public PassthroughEngine {
  public:
   std::string_view name() const override { return "drop-everything"; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override {
-    PassthroughDecision d = AvailableEngines().front()->Decide(scenario, profile);
+    PassthroughDecision d = EnginesOf<PassthroughEngine>().front()->Decide(scenario, profile);
     if (d.valid()) d.modified_eligible.clear();
     return d;
   }
-  TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override {
-    return AvailableEngines().front()->DecideTimeline(timeline, profile);
-  }
-  SlbDecision Plan(const SlbScenario& scenario) const override { return AvailableEngines().front()->Plan(scenario); }
 };
 
 TEST(ExhaustiveTest, ALyingEngineIsCaught) {
@@ -68,7 +65,7 @@ TEST(ExhaustiveTest, ALyingEngineIsCaught) {
   const DropEverything liar;
   int reports = 0;
   const ExhaustiveResult result =
-      RunExhaustive(scope, 0, 20'000, {AvailableEngines().front(), &liar},
+      RunExhaustive(scope, 0, 20'000, {EnginesOf<PassthroughEngine>().front(), &liar},
                     [&](const std::string& text) { reports += text.find("drop-everything") != std::string::npos; },
                     [](std::uint64_t) {});
   EXPECT_EQ(result.checked, 20'000U);

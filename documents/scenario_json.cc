@@ -236,7 +236,7 @@ std::string ZoneInUrl(std::string_view url) {
   return "";
 }
 
-PassthroughDecision DecideDecoded(const Engine& engine, const DecodedScenario& decoded, Profile profile) {
+PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const DecodedScenario& decoded, Profile profile) {
   return decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
 }
 

@@ -36,7 +36,7 @@ DecodedScenario DecodeScenarioDocument(const nlohmann::json& document);
 
 // DecideDecoded is the engine's decision for a decoded document, or the
 // rejection the decoder reported.
-PassthroughDecision DecideDecoded(const Engine& engine, const DecodedScenario& decoded, Profile profile);
+PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const DecodedScenario& decoded, Profile profile);
 
 // LastPathSegment is a resource's short name ("…/instances/vm-1" → "vm-1");
 // ZoneInUrl is Z for ".../zones/Z/...", else "".

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/engine.h"
 #include "optimized/optimized_engine.h"
-#include "model/model.h"
 
 namespace lbconform {
 
@@ -15,6 +15,17 @@ namespace lbconform {
 // "reference", "optimized" (the selected kernel, LBCONFORM_FORCE_KERNEL
 // honoured), then one "optimized-<kernel>" per supported kernel.
 std::vector<const Engine*> AvailableEngines();
+
+// EnginesOf lists the available engines that decide one kind (its interface:
+// PassthroughEngine, TimelineEngine, SlbEngine), reference first.
+template <typename KindEngine>
+std::vector<const KindEngine*> EnginesOf() {
+  std::vector<const KindEngine*> engines;
+  for (const Engine* engine : AvailableEngines()) {
+    if (const KindEngine* e = As<KindEngine>(*engine)) engines.push_back(e);
+  }
+  return engines;
+}
 
 // FindEngine returns the engine called `name`, or nullptr.
 const Engine* FindEngine(std::string_view name);

@@ -35,8 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   static const reference::ReferenceEngine reference(/*trace=*/false);
   const SlbDecision expected = reference.Plan(s);
   if (auto violation = properties::SlbViolation(s, expected)) Report(*violation, s, expected);
-  static const std::vector<const Engine*> engines = AvailableEngines();
-  for (const Engine* engine : engines) {
+  static const std::vector<const SlbEngine*> engines = EnginesOf<SlbEngine>();
+  for (const SlbEngine* engine : engines) {
     if (engine->name() == "reference") continue;
     const SlbDecision actual = engine->Plan(s);
     if (!SameSlbDecision(expected, actual)) {

@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   static const reference::ReferenceEngine reference(/*trace=*/false);
   const TimelineDecision expected = reference.DecideTimeline(timeline, profile);
   if (auto violation = properties::TimelineViolation(timeline, profile, expected)) Report(*violation, timeline, profile, expected);
-  static const std::vector<const Engine*> engines = AvailableEngines();
-  for (const Engine* engine : engines) {
+  static const std::vector<const TimelineEngine*> engines = EnginesOf<TimelineEngine>();
+  for (const TimelineEngine* engine : engines) {
     if (engine->name() == "reference") continue;
     const TimelineDecision actual = engine->DecideTimeline(timeline, profile);
     if (!SameTimelineDecision(expected, actual)) {

@@ -115,45 +115,44 @@ std::span<const Profile> AllProfiles() { return kProfiles; }
 
 namespace {
 
-constexpr ScenarioKind kScenarioKinds[] = {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline,
-                                           ScenarioKind::kServiceLbPolicy};
-constexpr Profile kPassthroughProfiles[] = {Profile::kSpecDocs, Profile::kEn20260402};
-constexpr Profile kServiceLbPolicyProfiles[] = {Profile::kSpecDocs};
+struct KindInfo {
+  ScenarioKind kind;
+  std::string_view name;
+  std::span<const Profile> profiles;
+};
+
+#define LB_KIND(symbol, name, ...) constexpr Profile symbol##Profiles[] = {__VA_ARGS__};
+#include "model/kinds.def"
+#undef LB_KIND
+
+constexpr KindInfo kKinds[] = {
+#define LB_KIND(symbol, name, ...) {ScenarioKind::symbol, name, symbol##Profiles},
+#include "model/kinds.def"
+#undef LB_KIND
+};
+
+constexpr ScenarioKind kScenarioKinds[] = {
+#define LB_KIND(symbol, name, ...) ScenarioKind::symbol,
+#include "model/kinds.def"
+#undef LB_KIND
+};
+
+const KindInfo& InfoOf(ScenarioKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
 
 }  // namespace
 
-std::string_view NameOf(ScenarioKind kind) {
-  switch (kind) {
-    case ScenarioKind::kPassthrough:
-      return "passthrough";
-    case ScenarioKind::kPassthroughTimeline:
-      return "passthrough-timeline";
-    case ScenarioKind::kServiceLbPolicy:
-      return "service-lb-policy";
-  }
-  return "?";
-}
+std::string_view NameOf(ScenarioKind kind) { return InfoOf(kind).name; }
 
 std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name) {
-  for (ScenarioKind kind : kScenarioKinds) {
-    if (NameOf(kind) == name) return kind;
+  for (const KindInfo& info : kKinds) {
+    if (info.name == name) return info.kind;
   }
   return std::nullopt;
 }
 
 std::span<const ScenarioKind> AllScenarioKinds() { return kScenarioKinds; }
 
-std::span<const Profile> ProfilesOf(ScenarioKind kind) {
-  switch (kind) {
-    case ScenarioKind::kPassthrough:
-      return kPassthroughProfiles;
-    case ScenarioKind::kPassthroughTimeline:
-      return AllProfiles();
-    case ScenarioKind::kServiceLbPolicy:
-      return kServiceLbPolicyProfiles;  // the passthrough revisions do not touch it
-  }
-  return AllProfiles();
-}
+std::span<const Profile> ProfilesOf(ScenarioKind kind) { return InfoOf(kind).profiles; }
 
 std::int64_t DrainingTimeoutSeconds(Profile profile) {
   return profile == Profile::kApi10Min ? 600 : 300;  // [FO-21] and GAP-7

@@ -114,18 +114,17 @@ std::string_view NameOf(Profile profile);
 std::optional<Profile> ProfileFromName(std::string_view name);
 std::span<const Profile> AllProfiles();
 
-// ScenarioKind is a scenario document's `kind`.
+// ScenarioKind is a scenario document's `kind` (model/kinds.def).
 enum class ScenarioKind {
-  kPassthrough,          // "passthrough": one new connection (docs/contract.md §2.2)
-  kPassthroughTimeline,  // "passthrough-timeline": connections over time
-  kServiceLbPolicy,      // "service-lb-policy": a traffic plan of a service LB policy
+#define LB_KIND(symbol, name, ...) symbol,
+#include "model/kinds.def"
+#undef LB_KIND
 };
 
 std::string_view NameOf(ScenarioKind kind);
 std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name);
 std::span<const ScenarioKind> AllScenarioKinds();
-// ProfilesOf lists the profiles under which a kind's decisions can differ:
-// api-10min changes only draining, so it is a profile of the timeline alone.
+// ProfilesOf lists the profiles under which a kind's decisions can differ.
 std::span<const Profile> ProfilesOf(ScenarioKind kind);
 
 // DrainingTimeoutSeconds is the connection draining timeout of a profile

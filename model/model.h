@@ -13,6 +13,7 @@
 
 #include "model/catalogue.h"
 #include "model/decimal.h"
+#include "model/engine.h"
 
 namespace lbconform {
 
@@ -157,27 +158,13 @@ std::string_view NameOf(EligibleKind value);
 std::string_view NameOf(ZonalAffinityStatus value);
 std::string_view NameOf(ZonalAffinityOutcome value);
 
-// ------------------------------ Engines
+// ------------------------------ Engine
 
-struct TimelineScenario;  // model/timeline_model.h
-struct TimelineDecision;
-struct SlbScenario;  // model/slb_model.h
-struct SlbDecision;
-
-// Engine decides scenarios. Every engine of lbconform implements this
-// interface; tests, fuzzers and benchmarks loop over the available ones.
-class Engine {
+// PassthroughEngine decides one new connection. The scenario has passed the
+// decoder; spec-level validation is the engine's job.
+class PassthroughEngine : public virtual Engine {
  public:
-  virtual ~Engine() = default;
-  virtual std::string_view name() const = 0;
-  // Decide returns the decision for one new connection. The scenario has
-  // passed the decoder; spec-level validation is the engine's job.
-  virtual PassthroughDecision Decide(const PassthroughScenario& scenario,
-                                     Profile profile) const = 0;
-  // DecideTimeline returns the state after each event of a timeline.
-  virtual TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const = 0;
-  // Plan returns the service LB policy's traffic plan.
-  virtual SlbDecision Plan(const SlbScenario& scenario) const = 0;
+  virtual PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const = 0;
 };
 
 }  // namespace lbconform

@@ -212,6 +212,12 @@ Milli MulFloor(Milli value, const Decimal& factor);
 // the lower index. The shares sum to `total` exactly.
 std::vector<Milli> Apportion(Milli total, const std::vector<Milli>& weights);
 
+// SlbEngine returns the service LB policy's traffic plan.
+class SlbEngine : public virtual Engine {
+ public:
+  virtual SlbDecision Plan(const SlbScenario& scenario) const = 0;
+};
+
 }  // namespace lbconform
 
 #endif  // LBCONFORM_MODEL_SLB_MODEL_H_

@@ -124,6 +124,12 @@ std::string DescribeEvent(const TimelineScenario& timeline, const TimelineEvent&
 // ApplyFailoverPolicyChange is what a `config` event does to the policy.
 void ApplyFailoverPolicyChange(const FailoverPolicyChange& change, FailoverPolicy& policy);
 
+// TimelineEngine returns the state after each event of a timeline.
+class TimelineEngine : public virtual Engine {
+ public:
+  virtual TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const = 0;
+};
+
 }  // namespace lbconform
 
 #endif  // LBCONFORM_MODEL_TIMELINE_MODEL_H_

@@ -9,6 +9,8 @@
 
 #include "optimized/kernels/kernel.h"
 #include "model/model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::optimized {
 
@@ -26,7 +28,7 @@ std::optional<Kernel> SelectKernel(std::string* why);
 // reference (limits, ratio ranges, zonal-affinity incompatibilities).
 std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile);
 
-class OptimizedEngine final : public Engine {
+class OptimizedEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
  public:
   OptimizedEngine(std::string name, Kernel kernel) : name_(std::move(name)), kernel_(kernel) {}
   std::string_view name() const override { return name_; }

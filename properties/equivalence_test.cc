@@ -16,12 +16,12 @@ namespace lbconform {
 namespace {
 
 RC_GTEST_PROP(Equivalence, EveryEngineMatchesTheReference, (const PassthroughScenario& scenario, Profile profile)) {
-  const std::vector<const Engine*> engines = AvailableEngines();
+  const std::vector<const PassthroughEngine*> engines = EnginesOf<PassthroughEngine>();
   RC_ASSERT(engines.size() >= 3U);
   const PassthroughDecision reference_decision = engines.front()->Decide(scenario, profile);
   RC_TAG(reference_decision.valid() ? std::string(NameOf(reference_decision.eligible_kind)) : std::string("INVALID"));
   RC_CLASSIFY(reference_decision.zonal_status == ZonalAffinityStatus::kApplied, "zonal affinity applied");
-  for (const Engine* engine : engines) {
+  for (const PassthroughEngine* engine : engines) {
     const PassthroughDecision optimized_decision = engine->Decide(scenario, profile);
     if (!SameDecision(reference_decision, optimized_decision)) {
       RC_FAIL(std::string(engine->name()) + " disagrees.\nreference: " +
@@ -38,7 +38,7 @@ TEST(EquivalenceCoverage, GeneratorReachesEveryBranch) {
   std::set<ZonalAffinityOutcome> outcomes;
   bool invalid = false;
   const auto gen = properties::GenScenario({});
-  const Engine* reference = AvailableEngines().front();
+  const PassthroughEngine* reference = EnginesOf<PassthroughEngine>().front();
   for (int i = 0; i < 20000; ++i) {
     const PassthroughScenario s = gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value();
     const PassthroughDecision d = reference->Decide(s, Profile::kSpecDocs);

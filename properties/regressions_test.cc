@@ -31,7 +31,7 @@ TEST(PropertyRegressions, EveryEngineAgreesOnEveryKeptCounterexample) {
     std::string problem;
     const auto expected = DecodeDecision(file.at("expected"), &problem);
     ASSERT_TRUE(expected.has_value()) << problem;
-    for (const Engine* engine : AvailableEngines()) {
+    for (const PassthroughEngine* engine : EnginesOf<PassthroughEngine>()) {
       const PassthroughDecision actual = engine->Decide(*decoded.scenario, *profile);
       EXPECT_EQ(NormativeDiff(*expected, actual), std::nullopt) << engine->name();
     }

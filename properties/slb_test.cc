@@ -23,8 +23,8 @@ std::string Show(const SlbScenario& s, const SlbDecision& d) {
 }
 
 void AssertAgreeAndHold(const SlbScenario& s) {
-  const SlbDecision reference = AvailableEngines().front()->Plan(s);
-  for (const Engine* engine : AvailableEngines()) {
+  const SlbDecision reference = EnginesOf<SlbEngine>().front()->Plan(s);
+  for (const SlbEngine* engine : EnginesOf<SlbEngine>()) {
     const SlbDecision other = engine->Plan(s);
     if (!SameSlbDecision(reference, other)) {
       RC_FAIL(std::string(engine->name()) + " disagrees on " + NormativeSlbDiff(reference, other).value_or("a non-normative field") +
@@ -35,7 +35,7 @@ void AssertAgreeAndHold(const SlbScenario& s) {
 }
 
 RC_GTEST_PROP(SlbEquivalence, EveryEngineMatchesTheReferenceAndKeepsTheInvariants, (const SlbScenario& s)) {
-  const SlbDecision d = AvailableEngines().front()->Plan(s);
+  const SlbDecision d = EnginesOf<SlbEngine>().front()->Plan(s);
   RC_TAG(d.valid() ? std::string(NameOf(d.policy.algorithm)) : std::string("INVALID"));
   RC_CLASSIFY(d.valid() && d.dropped() > 0, "dropped");
   RC_CLASSIFY(d.valid() && std::any_of(d.backends.begin(), d.backends.end(), [](const BackendState& b) { return b.drained; }), "drained");
@@ -77,8 +77,8 @@ struct HealthReport : Command {
     Model next = m;
     apply(next);
     AssertAgreeAndHold(next.scenario);
-    const SlbDecision before = AvailableEngines().front()->Plan(m.scenario);
-    const SlbDecision after_report = AvailableEngines().front()->Plan(next.scenario);
+    const SlbDecision before = EnginesOf<SlbEngine>().front()->Plan(m.scenario);
+    const SlbDecision after_report = EnginesOf<SlbEngine>().front()->Plan(next.scenario);
     RC_ASSERT(after_report.valid());
     for (std::size_t i = 0; i < next.scenario.backends.size(); ++i) {
       const BackendState& was = before.backends[i];

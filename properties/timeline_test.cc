@@ -24,7 +24,7 @@ std::string Show(const TimelineScenario& timeline, const TimelineDecision& decis
 }
 
 void AssertEnginesAgree(const TimelineScenario& timeline, Profile profile, const TimelineDecision& reference) {
-  for (const Engine* engine : AvailableEngines()) {
+  for (const TimelineEngine* engine : EnginesOf<TimelineEngine>()) {
     const TimelineDecision other = engine->DecideTimeline(timeline, profile);
     if (!SameTimelineDecision(reference, other)) {
       RC_FAIL(std::string(engine->name()) + " disagrees with the reference on " +
@@ -41,7 +41,7 @@ void AssertInvariants(const TimelineScenario& timeline, Profile profile, const T
 }
 
 RC_GTEST_PROP(TimelineEquivalence, EveryEngineMatchesTheReference, (const TimelineScenario& timeline, Profile profile)) {
-  const TimelineDecision reference = AvailableEngines().front()->DecideTimeline(timeline, profile);
+  const TimelineDecision reference = EnginesOf<TimelineEngine>().front()->DecideTimeline(timeline, profile);
   RC_TAG(reference.valid() ? "valid" : "invalid");
   RC_CLASSIFY(std::any_of(reference.steps.begin(), reference.steps.end(),
                           [](const TimelineStep& s) { return s.transition != Transition::kNone; }),
@@ -97,7 +97,7 @@ struct AddEvent : Command {
     Model next = m;
     apply(next);
     ++sut.commands;
-    const TimelineDecision reference = AvailableEngines().front()->DecideTimeline(next.timeline, next.profile);
+    const TimelineDecision reference = EnginesOf<TimelineEngine>().front()->DecideTimeline(next.timeline, next.profile);
     RC_ASSERT(reference.valid());  // valid service, valid ratios, no idle timeout
     AssertEnginesAgree(next.timeline, next.profile, reference);
     AssertInvariants(next.timeline, next.profile, reference);
@@ -148,7 +148,7 @@ TEST(TimelineCoverage, GeneratorReachesEveryStateAndTransition) {
     o.with_failover = true;
     return o;
   }());
-  const Engine* reference = AvailableEngines().front();
+  const TimelineEngine* reference = EnginesOf<TimelineEngine>().front();
   for (int i = 0; i < 3000; ++i) {
     const TimelineScenario t = gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value();
     const TimelineDecision d = reference->DecideTimeline(t, Profile::kSpecDocs);

@@ -4,6 +4,8 @@
 
 #include "reference/failover.h"
 #include "model/model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::reference {
 
@@ -11,7 +13,7 @@ namespace lbconform::reference {
 // passed ValidateScenario: where a new connection may go right now.
 PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Profile profile, Trace& trace);
 
-class ReferenceEngine final : public Engine {
+class ReferenceEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
  public:
   // trace: build the informative step trace (off for bulk checking).
   explicit ReferenceEngine(bool trace = true) : trace_(trace) {}

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "documents/documents.h"
 #include "vectors/checks.h"
 
 namespace lbconform::vectors {
@@ -15,7 +16,10 @@ using nlohmann::json;
 
 // ------------------------------ Built-in engines
 
+// An engine answers `unsupported` for the kinds it does not decide, as an
+// adapter that does not declare a kind would.
 Answer EngineImplementation::Decide(const CaseRequest& request) {
+  if (!Implements(engine_, request.test->kind)) return {Answer::Kind::kUnsupported, json(), ""};
   return {Answer::Kind::kDecision, DecideVector(engine_, request.test->input, request.profile), ""};
 }
 

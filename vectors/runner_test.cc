@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "documents/documents.h"
+#include "reference/reference_engine.h"
 #include "vectors/checks.h"
 #include "vectors/testing/load_vectors.h"
 #include "vectors/testing/wrong_engines.h"
@@ -173,6 +175,41 @@ TEST(RunCommandTest, ReportsAreWritten) {
   xml << j.rdbuf();
   EXPECT_NE(xml.str().find("<testsuites name=\"lbconform\""), std::string::npos);
   EXPECT_NE(xml.str().find("failures=\"0\""), std::string::npos);
+}
+
+// An engine decides only the kinds whose interface it implements; the runner
+// answers `unsupported` for the others and the table of kinds says so.
+class PassthroughOnly final : public PassthroughEngine {
+ public:
+  std::string_view name() const override { return "passthrough-only"; }
+  PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override {
+    return reference_.Decide(scenario, profile);
+  }
+
+ private:
+  reference::ReferenceEngine reference_;
+};
+
+TEST(EngineKinds, AnEngineDecidesOnlyTheKindsItImplements) {
+  const PassthroughOnly engine;
+  EXPECT_EQ(KindsOf(engine), std::vector<ScenarioKind>{ScenarioKind::kPassthrough});
+  EXPECT_FALSE(Implements(engine, ScenarioKind::kServiceLbPolicy));
+  EngineImplementation implementation(engine);
+  const RunReport report = RunVectors(LoadAll(), implementation, {});
+  int decided = 0, unsupported = 0;
+  for (const CaseResult& r : report.results) {
+    const bool passthrough = r.file.find("timeline") == std::string::npos &&
+                             r.file.find("service_lb_policy") == std::string::npos;
+    if (r.disposition == Disposition::kUnsupported) {
+      ++unsupported;
+      EXPECT_FALSE(passthrough) << r.id;
+    } else {
+      ++decided;
+      EXPECT_TRUE(passthrough) << r.id;
+    }
+  }
+  EXPECT_GT(decided, 300);
+  EXPECT_GT(unsupported, 90);
 }
 
 }  // namespace

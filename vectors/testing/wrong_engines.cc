@@ -41,12 +41,22 @@ const std::vector<WrongEngineInfo>& AllMisreadings() {
   return kAll;
 }
 
-PassthroughDecision WrongEngine::Decide(const PassthroughScenario& s, Profile profile) const {
-  const Misreading m = info_.misreading;
-  const Decimal one = Decimal::FromInteger(1);
-  const bool failover = std::any_of(s.backends.begin(), s.backends.end(), [](const BackendGroup& b) { return b.failover; });
+namespace {
 
-  // Validation.
+bool FailoverConfigured(const PassthroughScenario& s) {
+  return std::any_of(s.backends.begin(), s.backends.end(), [](const BackendGroup& b) { return b.failover; });
+}
+
+// The failover ratio as this reading takes it.
+Decimal RatioAsRead(const PassthroughScenario& s, Misreading m) {
+  Decimal x = s.failover_policy.failover_ratio;
+  if (m == Misreading::kDefaultFailoverRatioHalf && x.is_zero()) x = *Decimal::FromString("0.5");
+  return x;
+}
+
+std::vector<Error> ValidateAsRead(const PassthroughScenario& s, Profile profile, Misreading m) {
+  const Decimal one = Decimal::FromInteger(1);
+  const bool failover = FailoverConfigured(s);
   std::vector<Error> errors;
   std::size_t primary_vms = 0, backup_vms = 0, primary_groups = 0, failover_groups = 0;
   for (const Instance& vm : s.instances) (s.backends[vm.backend].failover ? backup_vms : primary_vms)++;
@@ -56,134 +66,155 @@ PassthroughDecision WrongEngine::Decide(const PassthroughScenario& s, Profile pr
   if (failover && backup_vms > 250) errors.push_back({ErrorCode::TOO_MANY_BACKUP_VMS, "", ""});
   if (failover && primary_groups > 50) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_GROUPS, "", ""});
   if (failover && failover_groups > 50) errors.push_back({ErrorCode::TOO_MANY_FAILOVER_GROUPS, "", ""});
-  Decimal x = s.failover_policy.failover_ratio;
-  if (m == Misreading::kDefaultFailoverRatioHalf && x.is_zero()) x = *Decimal::FromString("0.5");
+  const Decimal x = RatioAsRead(s, m);
   if (x.negative() || one < x) errors.push_back({ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE, "", ""});
   const Decimal& sr = s.zonal_affinity.spillover_ratio;
   if (sr.negative() || one < sr) errors.push_back({ErrorCode::SPILLOVER_RATIO_OUT_OF_RANGE, "", ""});
-  if (s.zonal_affinity.spillover != Spillover::kDisabled) {
-    if (s.subsetting == SubsettingPolicy::kConsistentHashSubsetting && m != Misreading::kSubsettingAccepted) {
-      errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_SUBSETTING, "", ""});
+  if (s.zonal_affinity.spillover == Spillover::kDisabled) return errors;
+  if (s.subsetting == SubsettingPolicy::kConsistentHashSubsetting && m != Misreading::kSubsettingAccepted) {
+    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_SUBSETTING, "", ""});
+  }
+  if (s.deployment.packet_mirroring_collector) errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "", ""});
+  if (s.deployment.symmetric_hashing) {
+    if (!s.deployment.symmetric_hashing->peer_zonal_affinity_enabled) {
+      errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "", ""});
     }
-    if (s.deployment.packet_mirroring_collector) errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "", ""});
-    if (s.deployment.symmetric_hashing) {
-      if (!s.deployment.symmetric_hashing->peer_zonal_affinity_enabled) {
-        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "", ""});
-      }
-      if (profile == Profile::kEn20260402 && !s.deployment.symmetric_hashing->sender_to_receiver_same_zone_only) {
-        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE, "", ""});
-      }
+    if (profile == Profile::kEn20260402 && !s.deployment.symmetric_hashing->sender_to_receiver_same_zone_only) {
+      errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE, "", ""});
     }
   }
-  if (!errors.empty()) return InvalidDecision(errors);
+  return errors;
+}
 
-  // Eligible backends.
+// The VMs by role and health.
+struct VmsByRole {
   Names all, primaries, healthy, healthy_primaries, healthy_backups;
+};
+
+VmsByRole SortVms(const PassthroughScenario& s) {
+  VmsByRole v;
   for (const Instance& vm : s.instances) {
     const bool backup = s.backends[vm.backend].failover;
     const bool up = vm.health == HealthState::kHealthy;
-    all.insert(vm.name);
-    if (!backup) primaries.insert(vm.name);
-    if (up) healthy.insert(vm.name);
-    if (up && !backup) healthy_primaries.insert(vm.name);
-    if (up && backup) healthy_backups.insert(vm.name);
+    v.all.insert(vm.name);
+    if (!backup) v.primaries.insert(vm.name);
+    if (up) v.healthy.insert(vm.name);
+    if (up && !backup) v.healthy_primaries.insert(vm.name);
+    if (up && backup) v.healthy_backups.insert(vm.name);
   }
-  EligibleKind kind;
-  Names eligible;
-  if (!failover) {
-    if (!healthy.empty()) {
-      kind = EligibleKind::kAllHealthy, eligible = healthy;
-    } else if (m == Misreading::kNoFailoverUnhealthyDrops) {
-      kind = EligibleKind::kAllLastResort;
-    } else {
-      kind = EligibleKind::kAllLastResort, eligible = all;
-    }
-  } else {
-    const auto hp = static_cast<std::uint32_t>(healthy_primaries.size());
-    const auto p = static_cast<std::uint32_t>(primaries.size());
-    bool keep;
-    if (x.is_zero()) {
-      keep = m == Misreading::kRatioZeroNeverFailsOver ? p > 0 : hp > 0;
-    } else if (m == Misreading::kFloatRatio) {
-      keep = p > 0 && !(static_cast<double>(hp) < x.ToDouble() * p);
-    } else if (m == Misreading::kFailoverAtOrBelow) {
-      keep = p > 0 && CompareFraction(hp, p, x) > 0;
-    } else {
-      keep = p > 0 && CompareFraction(hp, p, x) >= 0;
-    }
-    if (keep) {
-      kind = EligibleKind::kPrimaryHealthy, eligible = healthy_primaries;
-    } else if (!healthy_backups.empty()) {
-      kind = EligibleKind::kBackupHealthy, eligible = healthy_backups;
-      if (m == Misreading::kFailoverKeepsHealthyPrimaries) eligible.insert(healthy_primaries.begin(), healthy_primaries.end());
-    } else if (healthy_primaries.empty()) {
-      if (s.failover_policy.drop_traffic_if_unhealthy && m != Misreading::kDropIgnored) {
-        kind = EligibleKind::kDrop;
-      } else {
-        kind = EligibleKind::kPrimaryLastResort;
-        eligible = m == Misreading::kLastResortIncludesBackups ? all : primaries;
-      }
-    } else {
-      kind = EligibleKind::kPrimaryHealthy, eligible = healthy_primaries;
-    }
-  }
+  return v;
+}
 
-  // Zonal affinity.
-  PassthroughDecision d;
-  d.eligible_kind = kind;
-  d.eligible.assign(eligible.begin(), eligible.end());
-  Names modified = eligible;
+struct Eligible {
+  EligibleKind kind = EligibleKind::kAllLastResort;
+  Names backends;
+};
+
+// KeepsPrimaries: whether the healthy primaries stay the active pool.
+bool KeepsPrimaries(const VmsByRole& v, const Decimal& x, Misreading m) {
+  const auto hp = static_cast<std::uint32_t>(v.healthy_primaries.size());
+  const auto p = static_cast<std::uint32_t>(v.primaries.size());
+  if (x.is_zero()) return m == Misreading::kRatioZeroNeverFailsOver ? p > 0 : hp > 0;
+  if (m == Misreading::kFloatRatio) return p > 0 && !(static_cast<double>(hp) < x.ToDouble() * p);
+  if (m == Misreading::kFailoverAtOrBelow) return p > 0 && CompareFraction(hp, p, x) > 0;
+  return p > 0 && CompareFraction(hp, p, x) >= 0;
+}
+
+Eligible EligibleAsRead(const PassthroughScenario& s, const VmsByRole& v, Misreading m) {
+  if (!FailoverConfigured(s)) {
+    if (!v.healthy.empty()) return {EligibleKind::kAllHealthy, v.healthy};
+    if (m == Misreading::kNoFailoverUnhealthyDrops) return {EligibleKind::kAllLastResort, {}};
+    return {EligibleKind::kAllLastResort, v.all};
+  }
+  if (KeepsPrimaries(v, RatioAsRead(s, m), m)) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
+  if (!v.healthy_backups.empty()) {
+    Eligible e{EligibleKind::kBackupHealthy, v.healthy_backups};
+    if (m == Misreading::kFailoverKeepsHealthyPrimaries) e.backends.insert(v.healthy_primaries.begin(), v.healthy_primaries.end());
+    return e;
+  }
+  if (!v.healthy_primaries.empty()) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
+  if (s.failover_policy.drop_traffic_if_unhealthy && m != Misreading::kDropIgnored) return {EligibleKind::kDrop, {}};
+  return {EligibleKind::kPrimaryLastResort, m == Misreading::kLastResortIncludesBackups ? v.all : v.primaries};
+}
+
+bool CompatibleAsRead(const PassthroughScenario& s, Misreading m) {
   const Client& c = s.client;
-  const bool compatible = (c.type == ClientType::kVm || (m == Misreading::kVpnIsCompatible && c.type == ClientType::kVpnTunnel)) &&
-                          (c.region == s.region || m == Misreading::kAnyRegionIsCompatible);
-  const bool last_resort = kind == EligibleKind::kAllLastResort || kind == EligibleKind::kPrimaryLastResort;
+  return (c.type == ClientType::kVm || (m == Misreading::kVpnIsCompatible && c.type == ClientType::kVpnTunnel)) &&
+         (c.region == s.region || m == Misreading::kAnyRegionIsCompatible);
+}
+
+// The client's zone's VMs among those the zonal match tests.
+Names ZonallyMatched(const PassthroughScenario& s, const Eligible& e, Misreading m) {
+  Names matched;
+  for (const Instance& vm : s.instances) {
+    const bool backup = s.backends[vm.backend].failover;
+    const bool of_kind = e.kind == EligibleKind::kBackupHealthy ? backup
+                         : (e.kind == EligibleKind::kAllHealthy || e.kind == EligibleKind::kAllLastResort) ? true
+                                                                                                             : !backup;
+    const bool tested = m == Misreading::kTestBackendsAreEligible ? e.backends.contains(vm.name) : of_kind;
+    if (tested && vm.zone == s.client.zone) matched.insert(vm.name);
+  }
+  return matched;
+}
+
+// ApplyZonalMatch: the outcome once some VM matches the client's zone.
+void ApplyZonalMatch(const PassthroughScenario& s, Profile profile, Misreading m, const VmsByRole& v, const Eligible& e,
+                     const Names& matched, PassthroughDecision& d, Names& modified) {
+  d.zonal_status = ZonalAffinityStatus::kApplied;
+  Names both;
+  std::set_intersection(matched.begin(), matched.end(), e.backends.begin(), e.backends.end(),
+                        std::inserter(both, both.end()));
+  const bool english = profile == Profile::kEn20260402;
+  const bool last_resort = e.kind == EligibleKind::kAllLastResort || e.kind == EligibleKind::kPrimaryLastResort;
+  const Decimal& sr = s.zonal_affinity.spillover_ratio;
+  bool refine;
+  if (s.zonal_affinity.spillover == Spillover::kStayWithinZone) {
+    refine = !both.empty();
+    if (!refine && m != Misreading::kStayKeepsOriginalWhenEmpty) {
+      d.outcome = ZonalAffinityOutcome::kReplaced;
+      modified = matched;
+      return;
+    }
+  } else if (sr.is_zero()) {
+    refine = m == Misreading::kSpillZeroAlwaysLocal || (!both.empty() && !(english && last_resort));
+  } else {
+    std::uint32_t numerator = 0;
+    for (const std::string& n : both) numerator += (!english || v.healthy.contains(n)) ? 1U : 0U;
+    const auto order = CompareFraction(numerator, static_cast<std::uint32_t>(matched.size()), sr);
+    refine = m == Misreading::kSpillStrictlyGreater ? order > 0 : order >= 0;
+  }
+  d.outcome = refine ? ZonalAffinityOutcome::kRefined : ZonalAffinityOutcome::kUnchanged;
+  if (refine) modified = both;
+}
+
+}  // namespace
+
+// Decide is the reference's rules with one clause misread: validation, the
+// eligible backends, then zonal affinity, each step as that reading takes it.
+PassthroughDecision WrongEngine::Decide(const PassthroughScenario& s, Profile profile) const {
+  const Misreading m = info_.misreading;
+  std::vector<Error> errors = ValidateAsRead(s, profile, m);
+  if (!errors.empty()) return InvalidDecision(errors);
+
+  const VmsByRole vms = SortVms(s);
+  const Eligible eligible = EligibleAsRead(s, vms, m);
+  PassthroughDecision d;
+  d.eligible_kind = eligible.kind;
+  d.eligible.assign(eligible.backends.begin(), eligible.backends.end());
+  Names modified = eligible.backends;
   if (s.zonal_affinity.spillover == Spillover::kDisabled) {
     d.zonal_status = ZonalAffinityStatus::kDisabled;
   } else if (s.deployment.network_security_integration) {
     d.zonal_status = ZonalAffinityStatus::kNsiPacketDrop, modified.clear();
-  } else if (!compatible) {
+  } else if (!CompatibleAsRead(s, m)) {
     d.zonal_status = ZonalAffinityStatus::kIncompatibleClient;
-  } else if (kind == EligibleKind::kDrop) {
-    d.zonal_status = ZonalAffinityStatus::kTrafficDropped;
+  } else if (eligible.kind == EligibleKind::kDrop) {
+    d.zonal_status = ZonalAffinityStatus::kTrafficDropped, modified.clear();
+  } else if (const Names matched = ZonallyMatched(s, eligible, m); matched.empty()) {
+    d.zonal_status = ZonalAffinityStatus::kNoZonalMatch;
   } else {
-    Names matched;
-    for (const Instance& vm : s.instances) {
-      const bool backup = s.backends[vm.backend].failover;
-      const bool of_kind = kind == EligibleKind::kBackupHealthy ? backup
-                           : (kind == EligibleKind::kAllHealthy || kind == EligibleKind::kAllLastResort) ? true
-                                                                                                         : !backup;
-      const bool tested = m == Misreading::kTestBackendsAreEligible ? eligible.contains(vm.name) : of_kind;
-      if (tested && vm.zone == c.zone) matched.insert(vm.name);
-    }
-    if (matched.empty()) {
-      d.zonal_status = ZonalAffinityStatus::kNoZonalMatch;
-    } else {
-      d.zonal_status = ZonalAffinityStatus::kApplied;
-      Names both;
-      std::set_intersection(matched.begin(), matched.end(), eligible.begin(), eligible.end(), std::inserter(both, both.end()));
-      const bool english = profile == Profile::kEn20260402;
-      bool refine;
-      if (s.zonal_affinity.spillover == Spillover::kStayWithinZone) {
-        refine = !both.empty();
-        if (!refine && m != Misreading::kStayKeepsOriginalWhenEmpty) {
-          d.outcome = ZonalAffinityOutcome::kReplaced;
-          modified = matched;
-        }
-      } else if (sr.is_zero()) {
-        refine = m == Misreading::kSpillZeroAlwaysLocal || (!both.empty() && !(english && last_resort));
-      } else {
-        std::uint32_t numerator = 0;
-        for (const std::string& n : both) numerator += (!english || healthy.contains(n)) ? 1U : 0U;
-        const auto order = CompareFraction(numerator, static_cast<std::uint32_t>(matched.size()), sr);
-        refine = m == Misreading::kSpillStrictlyGreater ? order > 0 : order >= 0;
-      }
-      if (!d.outcome) {
-        d.outcome = refine ? ZonalAffinityOutcome::kRefined : ZonalAffinityOutcome::kUnchanged;
-        if (refine) modified = both;
-      }
-    }
+    ApplyZonalMatch(s, profile, m, vms, eligible, matched, d, modified);
   }
-  if (d.zonal_status == ZonalAffinityStatus::kTrafficDropped) modified.clear();
   d.modified_eligible.assign(modified.begin(), modified.end());
   return d;
 }

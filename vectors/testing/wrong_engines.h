@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "model/model.h"
+#include "model/slb_model.h"
+#include "model/timeline_model.h"
 
 namespace lbconform::vectors::testing {
 
@@ -49,7 +51,7 @@ struct WrongEngineInfo {
 
 const std::vector<WrongEngineInfo>& AllMisreadings();
 
-class WrongEngine final : public Engine {
+class WrongEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
  public:
   explicit WrongEngine(WrongEngineInfo info) : info_(info), name_(std::string("wrong-") + info.name) {}
   std::string_view name() const override { return name_; }
