@@ -1,0 +1,41 @@
+# Proves the adapter template speaks the protocol and stays short: `lbconform
+# run` with it reports every case of every profile unsupported, none an
+# adapter error, and the file has at most 80 lines. ONLY_ID (optional) runs
+# only the vectors whose id matches that glob.
+#   cmake -DLBCONFORM=<lbconform> -DTEMPLATE=<template.py> [-DONLY_ID=<glob>] -P CheckAdapterTemplate.cmake
+cmake_minimum_required(VERSION 3.25)
+file(READ "${TEMPLATE}" text)
+string(REGEX MATCHALL "\n" newlines "${text}")
+list(LENGTH newlines lines)
+if(lines GREATER 80)
+  message(FATAL_ERROR "${TEMPLATE} has ${lines} lines; the template promises at most 80")
+endif()
+
+set(subset "")
+if(DEFINED ONLY_ID)
+  set(subset --id "${ONLY_ID}")
+endif()
+execute_process(COMMAND "${LBCONFORM}" run --impl "python3 '${TEMPLATE}'" ${subset}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
+set(all_unsupported "^profile [a-z0-9-]+ +0 passed, 0 failed, 0 adapter errors, [1-9][0-9]* unsupported, 0 known failures, 0 skipped$")
+string(REGEX MATCHALL "profile [^\n]*" profiles "${out}")
+list(LENGTH profiles profile_count)
+set(problems "")
+if(NOT status EQUAL 0)
+  string(APPEND problems "exit status ${status}; ")
+endif()
+if(NOT out MATCHES "^my-implementation 0\\.0\\.0 ")
+  string(APPEND problems "the report does not name the hello's implementation; ")
+endif()
+if(profile_count EQUAL 0)
+  string(APPEND problems "no profile summary; ")
+endif()
+foreach(profile IN LISTS profiles)
+  if(NOT profile MATCHES "${all_unsupported}")
+    string(APPEND problems "not every case unsupported: '${profile}'; ")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "the template breaks the protocol: ${problems}\n${out}${err}")
+endif()
+message(STATUS "adapter template: ${lines} lines, ${profile_count} profiles, every case unsupported, no adapter error")
