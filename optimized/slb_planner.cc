@@ -198,31 +198,108 @@ Milli Capacity(const SlbBackend& b, std::uint32_t members) {
   return MulFloor(base, b.capacity_scaler);
 }
 
-}  // namespace
+ResolvedPolicy Resolve(const SlbPolicy& policy) {
+  ResolvedPolicy p;
+  if (!policy.present) return p;
+  if (policy.algorithm) p.algorithm = *policy.algorithm;
+  if (policy.failover_health_threshold) p.failover_health_threshold = *policy.failover_health_threshold;
+  p.auto_capacity_drain = policy.auto_capacity_drain;
+  p.isolation_enforced = policy.isolation_granularity == IsolationGranularity::kRegion;
+  if (p.isolation_enforced) p.isolation_mode = policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
+  return p;
+}
 
-SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
-  std::vector<Error> errors = Validate(s);
-  if (!errors.empty()) return InvalidSlbDecision(std::move(errors));
+// ClientsInServingOrder: the order in which client locations take capacity (GAP-28).
+std::vector<std::uint32_t> ClientsInServingOrder(const SlbScenario& s) {
+  std::vector<std::uint32_t> order(s.clients.size());
+  std::iota(order.begin(), order.end(), 0U);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const ClientLocation& x = s.clients[a];
+    const ClientLocation& y = s.clients[b];
+    if (s.readings.client_order == ClientOrder::kLargestFirst && x.offered != y.offered) return x.offered > y.offered;
+    return x.name < y.name;
+  });
+  return order;
+}
 
-  SlbDecision d;
-  ResolvedPolicy& p = d.policy;
-  if (s.policy.present) {
-    if (s.policy.algorithm) p.algorithm = *s.policy.algorithm;
-    if (s.policy.failover_health_threshold) p.failover_health_threshold = *s.policy.failover_health_threshold;
-    p.auto_capacity_drain = s.policy.auto_capacity_drain;
-    p.isolation_enforced = s.policy.isolation_granularity == IsolationGranularity::kRegion;
-    if (p.isolation_enforced) p.isolation_mode = s.policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
-  }
-  const bool strict = p.isolation_enforced && p.isolation_mode == IsolationMode::kStrict;
-  const std::size_t n = s.backends.size();
-  const std::vector<std::int64_t> since = p.auto_capacity_drain ? Drain(s) : std::vector<std::int64_t>(n, -1);
-  d.backends.resize(n);
-  std::vector<Milli> remaining(n);
-  std::vector<std::uint8_t> serving(n), usable_any(n);
-  for (std::size_t b = 0; b < n; ++b) {
-    const SlbBackend& sb = s.backends[b];
-    const HealthSample h = At(sb, s.at);
-    BackendState& st = d.backends[b];
+// A tier is a span of backend indices filled together, in proportion to the
+// capacity each has left.
+using Tier = std::pair<const std::uint32_t*, std::size_t>;
+
+// Planner is one plan under way: the backends' states and the capacity they
+// have left, the tier lists built once per plan, and scratch buffers reused
+// across client locations.
+class Planner {
+ public:
+  Planner(const SlbScenario& s, SlbDecision& d);
+  void PlanClient(std::uint32_t ci);
+
+ private:
+  void InitBackends();
+  void BuildTierLists();
+  void OrderRegions(const ClientLocation& client);
+  void AllowRegions();
+  void BuildTiers(const ClientLocation& client);
+  void BuildDefaultTiers(const ClientLocation& client);
+  Milli FillTiers(Milli load);
+  void OverloadOrDrop(Milli load, ClientPlan& plan);
+  void FindOverloadTargets();
+  void Give(std::uint32_t b, Milli share);
+  void Record(ClientPlan& plan);
+
+  const SlbScenario& s_;
+  SlbDecision& d_;
+  const ResolvedPolicy& p_;
+  const bool strict_;
+  const std::size_t n_;
+  const std::size_t regions_;
+  const Compiled c_;
+  std::vector<Milli> remaining_;
+  std::vector<std::uint8_t> serving_, usable_any_;
+  // Once per plan: the backends each kind of tier can hold (in index order).
+  std::vector<std::vector<std::uint32_t>> default_in_region_, below_in_region_, default_in_zone_, zones_of_region_;
+  std::vector<std::uint32_t> preferred_usable_;
+  // Per client location, reused.
+  std::vector<std::int64_t> region_rtt_;
+  std::vector<std::uint32_t> region_order_, allowed_, zones_, pref_sorted_, world_, touched_, targets_;
+  std::vector<std::uint8_t> region_allowed_, served_, reachable_;
+  std::vector<std::pair<std::int64_t, std::uint32_t>> preferred_;
+  std::vector<Tier> tiers_;
+  std::vector<Milli> weights_, shares_, given_;
+  std::vector<std::pair<Wide, std::size_t>> scratch_;
+};
+
+Planner::Planner(const SlbScenario& s, SlbDecision& d)
+    : s_(s),
+      d_(d),
+      p_(d.policy),
+      strict_(d.policy.isolation_enforced && d.policy.isolation_mode == IsolationMode::kStrict),
+      n_(s.backends.size()),
+      regions_(s.regions.size()),
+      c_(Compile(s)),
+      region_rtt_(regions_),
+      region_order_(regions_),
+      region_allowed_(regions_, 0),
+      served_(regions_, 0),
+      reachable_(n_, 0),
+      given_(n_, 0) {
+  InitBackends();
+  BuildTierLists();
+  d_.clients.resize(s.clients.size());
+}
+
+// InitBackends: each backend's health at the plan's time, drain state,
+// threshold and capacity.
+void Planner::InitBackends() {
+  const std::vector<std::int64_t> since = p_.auto_capacity_drain ? Drain(s_) : std::vector<std::int64_t>(n_, -1);
+  d_.backends.resize(n_);
+  remaining_.resize(n_);
+  serving_.resize(n_);
+  usable_any_.resize(n_);
+  for (std::size_t b = 0; b < n_; ++b) {
+    const SlbBackend& sb = s_.backends[b];
+    const HealthSample h = At(sb, s_.at);
+    BackendState& st = d_.backends[b];
     st.name = sb.name;
     st.members = h.members;
     st.healthy = h.healthy;
@@ -230,191 +307,222 @@ SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
     st.drained = since[b] >= 0;
     if (st.drained) st.drained_since = since[b];
     st.below_failover_threshold =
-        h.members > 0 && static_cast<std::int64_t>(h.healthy) * 100 < p.failover_health_threshold * h.members;
+        h.members > 0 && static_cast<std::int64_t>(h.healthy) * 100 < p_.failover_health_threshold * h.members;
     st.capacity = Capacity(sb, h.members);
     st.effective_capacity = st.drained ? 0 : st.capacity;
-    remaining[b] = st.effective_capacity;
-    serving[b] = st.effective_capacity > 0 && h.healthy > 0;
-    usable_any[b] = st.effective_capacity > 0 && (!strict || h.healthy > 0);
+    remaining_[b] = st.effective_capacity;
+    serving_[b] = st.effective_capacity > 0 && h.healthy > 0;
+    usable_any_[b] = st.effective_capacity > 0 && (!strict_ || h.healthy > 0);
   }
+}
 
-  const Compiled c = Compile(s);
-  const std::size_t regions = s.regions.size();
-  std::vector<std::uint32_t> client_order(s.clients.size());
-  std::iota(client_order.begin(), client_order.end(), 0U);
-  std::stable_sort(client_order.begin(), client_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const ClientLocation& x = s.clients[a];
-    const ClientLocation& y = s.clients[b];
-    if (s.readings.client_order == ClientOrder::kLargestFirst && x.offered != y.offered) return x.offered > y.offered;
-    return x.name < y.name;
+void Planner::BuildTierLists() {
+  default_in_region_.resize(regions_);
+  below_in_region_.resize(regions_);
+  default_in_zone_.resize(s_.zones.size());
+  zones_of_region_.resize(regions_);
+  for (std::size_t z = 0; z < s_.zones.size(); ++z) zones_of_region_[s_.zone_region[z]].push_back(static_cast<std::uint32_t>(z));
+  for (std::uint32_t b = 0; b < n_; ++b) {
+    if (!usable_any_[b]) continue;
+    if (d_.backends[b].below_failover_threshold) {
+      below_in_region_[c_.region_of[b]].push_back(b);
+    } else if (s_.backends[b].preference == Preference::kPreferred) {
+      preferred_usable_.push_back(b);
+    } else {
+      default_in_region_[c_.region_of[b]].push_back(b);
+      if (c_.zone_of[b] >= 0) default_in_zone_[static_cast<std::size_t>(c_.zone_of[b])].push_back(b);
+    }
+  }
+}
+
+void Planner::PlanClient(std::uint32_t ci) {
+  const ClientLocation& client = s_.clients[ci];
+  OrderRegions(client);
+  AllowRegions();
+  BuildTiers(client);
+  ClientPlan& plan = d_.clients[ci];
+  plan.name = client.name;
+  plan.offered = client.offered;
+  touched_.clear();
+  const Milli load = FillTiers(client.offered);
+  if (load > 0) OverloadOrDrop(load, plan);
+  Record(plan);
+}
+
+// OrderRegions: regions by the round-trip time to their closest zone, ties by name.
+void Planner::OrderRegions(const ClientLocation& client) {
+  for (std::size_t r = 0; r < regions_; ++r) {
+    std::int64_t best = INT64_MAX;
+    for (std::size_t z = 0; z < s_.zones.size(); ++z) {
+      if (s_.zone_region[z] == r) best = std::min(best, client.rtt_micros[z]);
+    }
+    region_rtt_[r] = best;
+  }
+  std::iota(region_order_.begin(), region_order_.end(), 0U);
+  std::sort(region_order_.begin(), region_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return region_rtt_[a] != region_rtt_[b] ? region_rtt_[a] < region_rtt_[b] : c_.region_name_rank[a] < c_.region_name_rank[b];
   });
+}
 
-  // Scratch buffers reused across client locations.
-  std::vector<std::int64_t> region_rtt(regions);
-  std::vector<std::uint32_t> region_order(regions);
-  std::vector<std::uint32_t> allowed;
-  std::vector<Milli> weights, shares, given(n, 0);
-  std::vector<std::uint32_t> touched;
-  std::vector<std::pair<Wide, std::size_t>> scratch;
-  std::vector<std::uint8_t> reachable(n, 0);
-  std::vector<std::pair<std::int64_t, std::uint32_t>> preferred;
-  std::vector<std::uint32_t> zones;
-  d.clients.resize(s.clients.size());
-
-  // Once per plan: the backends each kind of tier can hold (in index order).
-  std::vector<std::vector<std::uint32_t>> default_in_region(regions), below_in_region(regions),
-      default_in_zone(s.zones.size()), zones_of_region(regions);
-  std::vector<std::uint32_t> preferred_usable;
-  for (std::size_t z = 0; z < s.zones.size(); ++z) zones_of_region[s.zone_region[z]].push_back(static_cast<std::uint32_t>(z));
-  for (std::uint32_t b = 0; b < n; ++b) {
-    if (!usable_any[b]) continue;
-    if (d.backends[b].below_failover_threshold) {
-      below_in_region[c.region_of[b]].push_back(b);
-    } else if (s.backends[b].preference == Preference::kPreferred) {
-      preferred_usable.push_back(b);
-    } else {
-      default_in_region[c.region_of[b]].push_back(b);
-      if (c.zone_of[b] >= 0) default_in_zone[static_cast<std::size_t>(c.zone_of[b])].push_back(b);
-    }
-  }
-  std::vector<std::pair<const std::uint32_t*, std::size_t>> tiers;
-  std::vector<std::uint32_t> pref_sorted, world;
-  std::vector<std::uint8_t> region_allowed(regions, 0), served(regions, 0);
-
-  for (std::uint32_t ci : client_order) {
-    const ClientLocation& client = s.clients[ci];
-    for (std::size_t r = 0; r < regions; ++r) {
-      std::int64_t best = INT64_MAX;
-      for (std::size_t z = 0; z < s.zones.size(); ++z) {
-        if (s.zone_region[z] == r) best = std::min(best, client.rtt_micros[z]);
-      }
-      region_rtt[r] = best;
-    }
-    std::iota(region_order.begin(), region_order.end(), 0U);
-    std::sort(region_order.begin(), region_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return region_rtt[a] != region_rtt[b] ? region_rtt[a] < region_rtt[b] : c.region_name_rank[a] < c.region_name_rank[b];
-    });
-    allowed.clear();
-    if (strict) {
-      allowed.push_back(region_order.front());
-    } else if (p.isolation_enforced) {
-      for (int pass = 0; pass < 2 && allowed.empty(); ++pass) {
-        for (std::uint32_t r : region_order) {
-          const bool ok = std::any_of(c.by_region[r].begin(), c.by_region[r].end(), [&](std::uint32_t b) {
-            return pass == 0 ? serving[b] != 0 : d.backends[b].effective_capacity > 0;
-          });
-          if (ok) {
-            allowed.push_back(r);
-            break;
-          }
-        }
-      }
-    } else {
-      allowed = region_order;
-    }
-    std::fill(region_allowed.begin(), region_allowed.end(), 0);
-    for (std::uint32_t r : allowed) region_allowed[r] = 1;
-
-    // Tiers are spans over the lists built once above; only the preferred
-    // backends are ordered per client location.
-    tiers.clear();
-    pref_sorted.clear();
-    preferred.clear();
-    for (std::uint32_t b : preferred_usable) {
-      if (!region_allowed[c.region_of[b]]) continue;
-      const std::int32_t z = c.zone_of[b];
-      preferred.push_back({z >= 0 ? client.rtt_micros[static_cast<std::size_t>(z)] : 0, b});
-    }
-    std::sort(preferred.begin(), preferred.end());
-    for (const auto& entry : preferred) pref_sorted.push_back(entry.second);
-    for (std::size_t k = 0; k < preferred.size(); ++k) {
-      if (k == 0 || preferred[k].first != preferred[k - 1].first) tiers.push_back({pref_sorted.data() + k, 0});
-      ++tiers.back().second;
-    }
-    if (p.algorithm == Algorithm::kWaterfallByZone) {
-      for (std::uint32_t r : allowed) {
-        zones.clear();
-        for (std::uint32_t z : zones_of_region[r]) zones.push_back(z);
-        std::sort(zones.begin(), zones.end(), [&](std::uint32_t a, std::uint32_t b) {
-          return client.rtt_micros[a] != client.rtt_micros[b] ? client.rtt_micros[a] < client.rtt_micros[b] : s.zones[a] < s.zones[b];
+// AllowRegions: STRICT keeps the closest region; NEAREST the closest that can
+// serve, else the closest with capacity (GAP-32); without isolation, all.
+void Planner::AllowRegions() {
+  allowed_.clear();
+  if (strict_) {
+    allowed_.push_back(region_order_.front());
+  } else if (p_.isolation_enforced) {
+    for (int pass = 0; pass < 2 && allowed_.empty(); ++pass) {
+      for (std::uint32_t r : region_order_) {
+        const bool ok = std::any_of(c_.by_region[r].begin(), c_.by_region[r].end(), [&](std::uint32_t b) {
+          return pass == 0 ? serving_[b] != 0 : d_.backends[b].effective_capacity > 0;
         });
-        for (std::uint32_t z : zones) tiers.push_back({default_in_zone[z].data(), default_in_zone[z].size()});
+        if (ok) {
+          allowed_.push_back(r);
+          break;
+        }
       }
-    } else if (p.algorithm == Algorithm::kSprayToWorld) {
-      world.clear();
-      for (std::uint32_t r : allowed) world.insert(world.end(), default_in_region[r].begin(), default_in_region[r].end());
-      std::sort(world.begin(), world.end());
-      tiers.push_back({world.data(), world.size()});
-    } else {
-      for (std::uint32_t r : allowed) tiers.push_back({default_in_region[r].data(), default_in_region[r].size()});
     }
-    for (std::uint32_t r : allowed) tiers.push_back({below_in_region[r].data(), below_in_region[r].size()});
+  } else {
+    allowed_ = region_order_;
+  }
+  std::fill(region_allowed_.begin(), region_allowed_.end(), 0);
+  for (std::uint32_t r : allowed_) region_allowed_[r] = 1;
+}
 
-    ClientPlan& plan = d.clients[ci];
-    plan.name = client.name;
-    plan.offered = client.offered;
-    touched.clear();
-    Milli load = client.offered;
-    for (std::size_t t = 0; t < tiers.size() && load > 0; ++t) {
-      const std::uint32_t* members = tiers[t].first;
-      const std::size_t count = tiers[t].second;
-      weights.resize(count);
-      shares.resize(count);
-      Milli capacity = 0;
-      for (std::size_t k = 0; k < count; ++k) capacity += (weights[k] = remaining[members[k]]);
-      if (capacity == 0) continue;
-      const Milli take = std::min(load, capacity);
-      Split(take, weights.data(), count, shares.data(), scratch);
-      for (std::size_t k = 0; k < count; ++k) {
-        if (shares[k] == 0) continue;
-        if (given[members[k]] == 0) touched.push_back(members[k]);
-        given[members[k]] += shares[k];
-        remaining[members[k]] -= shares[k];
-      }
-      load -= take;
+// BuildTiers: preferred backends by round-trip time, then the algorithm's
+// tiers, then the backends below the failover threshold. Tiers are spans over
+// the lists built once per plan; only the preferred backends are ordered per
+// client location.
+void Planner::BuildTiers(const ClientLocation& client) {
+  tiers_.clear();
+  pref_sorted_.clear();
+  preferred_.clear();
+  for (std::uint32_t b : preferred_usable_) {
+    if (!region_allowed_[c_.region_of[b]]) continue;
+    const std::int32_t z = c_.zone_of[b];
+    preferred_.push_back({z >= 0 ? client.rtt_micros[static_cast<std::size_t>(z)] : 0, b});
+  }
+  std::sort(preferred_.begin(), preferred_.end());
+  for (const auto& entry : preferred_) pref_sorted_.push_back(entry.second);
+  for (std::size_t k = 0; k < preferred_.size(); ++k) {
+    if (k == 0 || preferred_[k].first != preferred_[k - 1].first) tiers_.push_back({pref_sorted_.data() + k, 0});
+    ++tiers_.back().second;
+  }
+  BuildDefaultTiers(client);
+  for (std::uint32_t r : allowed_) tiers_.push_back({below_in_region_[r].data(), below_in_region_[r].size()});
+}
+
+void Planner::BuildDefaultTiers(const ClientLocation& client) {
+  if (p_.algorithm == Algorithm::kWaterfallByZone) {
+    for (std::uint32_t r : allowed_) {
+      zones_.clear();
+      for (std::uint32_t z : zones_of_region_[r]) zones_.push_back(z);
+      std::sort(zones_.begin(), zones_.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return client.rtt_micros[a] != client.rtt_micros[b] ? client.rtt_micros[a] < client.rtt_micros[b] : s_.zones[a] < s_.zones[b];
+      });
+      for (std::uint32_t z : zones_) tiers_.push_back({default_in_zone_[z].data(), default_in_zone_[z].size()});
     }
-    if (load > 0) {
-      for (const auto& [members, count] : tiers) {
-        for (std::size_t k = 0; k < count; ++k) reachable[members[k]] = 1;
-      }
-      std::vector<std::uint32_t> targets;
-      for (int pass = 0; pass < 2 && targets.empty(); ++pass) {
-        for (std::uint32_t r : region_order) {
-          for (std::uint32_t b : c.by_region[r]) {
-            if (reachable[b] && (pass == 1 || serving[b])) targets.push_back(b);
-          }
-          if (!targets.empty()) break;
-        }
-      }
-      for (const auto& [members, count] : tiers) {
-        for (std::size_t k = 0; k < count; ++k) reachable[members[k]] = 0;
-      }
-      if (targets.empty()) {
-        plan.dropped = load;
-      } else {
-        weights.resize(targets.size());
-        shares.resize(targets.size());
-        for (std::size_t k = 0; k < targets.size(); ++k) weights[k] = d.backends[targets[k]].effective_capacity;
-        Split(load, weights.data(), targets.size(), shares.data(), scratch);
-        for (std::size_t k = 0; k < targets.size(); ++k) {
-          if (shares[k] == 0) continue;
-          if (given[targets[k]] == 0) touched.push_back(targets[k]);
-          given[targets[k]] += shares[k];
-        }
-      }
+  } else if (p_.algorithm == Algorithm::kSprayToWorld) {
+    world_.clear();
+    for (std::uint32_t r : allowed_) world_.insert(world_.end(), default_in_region_[r].begin(), default_in_region_[r].end());
+    std::sort(world_.begin(), world_.end());
+    tiers_.push_back({world_.data(), world_.size()});
+  } else {
+    for (std::uint32_t r : allowed_) tiers_.push_back({default_in_region_[r].data(), default_in_region_[r].size()});
+  }
+}
+
+// FillTiers fills the tiers in order, each in proportion to the capacity its
+// backends have left, and returns the load that found no room.
+Milli Planner::FillTiers(Milli load) {
+  for (std::size_t t = 0; t < tiers_.size() && load > 0; ++t) {
+    const std::uint32_t* members = tiers_[t].first;
+    const std::size_t count = tiers_[t].second;
+    weights_.resize(count);
+    shares_.resize(count);
+    Milli capacity = 0;
+    for (std::size_t k = 0; k < count; ++k) capacity += (weights_[k] = remaining_[members[k]]);
+    if (capacity == 0) continue;
+    const Milli take = std::min(load, capacity);
+    Split(take, weights_.data(), count, shares_.data(), scratch_);
+    for (std::size_t k = 0; k < count; ++k) {
+      if (shares_[k] == 0) continue;
+      Give(members[k], shares_[k]);
+      remaining_[members[k]] -= shares_[k];
     }
-    std::fill(served.begin(), served.end(), 0);
-    std::sort(touched.begin(), touched.end());
-    for (std::uint32_t b : touched) {
-      served[c.region_of[b]] = 1;
-      plan.assignments.push_back({b, given[b]});
-      d.backends[b].assigned += given[b];
-      given[b] = 0;
-    }
-    for (std::uint32_t r : region_order) {
-      if (served[r]) plan.regions_served.push_back(s.regions[r].name);
+    load -= take;
+  }
+  return load;
+}
+
+// OverloadOrDrop (GAP-34): load beyond every capacity overloads the nearest
+// region's tier backends that can serve, in proportion to capacity; with
+// none, it is dropped.
+void Planner::OverloadOrDrop(Milli load, ClientPlan& plan) {
+  FindOverloadTargets();
+  if (targets_.empty()) {
+    plan.dropped = load;
+    return;
+  }
+  weights_.resize(targets_.size());
+  shares_.resize(targets_.size());
+  for (std::size_t k = 0; k < targets_.size(); ++k) weights_[k] = d_.backends[targets_[k]].effective_capacity;
+  Split(load, weights_.data(), targets_.size(), shares_.data(), scratch_);
+  for (std::size_t k = 0; k < targets_.size(); ++k) {
+    if (shares_[k] != 0) Give(targets_[k], shares_[k]);
+  }
+}
+
+// FindOverloadTargets: the backends of this client location's tiers in the
+// nearest region that has one serving, else in the nearest with any.
+void Planner::FindOverloadTargets() {
+  for (const auto& [members, count] : tiers_) {
+    for (std::size_t k = 0; k < count; ++k) reachable_[members[k]] = 1;
+  }
+  targets_.clear();
+  for (int pass = 0; pass < 2 && targets_.empty(); ++pass) {
+    for (std::uint32_t r : region_order_) {
+      for (std::uint32_t b : c_.by_region[r]) {
+        if (reachable_[b] && (pass == 1 || serving_[b])) targets_.push_back(b);
+      }
+      if (!targets_.empty()) break;
     }
   }
+  for (const auto& [members, count] : tiers_) {
+    for (std::size_t k = 0; k < count; ++k) reachable_[members[k]] = 0;
+  }
+}
+
+void Planner::Give(std::uint32_t b, Milli share) {
+  if (given_[b] == 0) touched_.push_back(b);
+  given_[b] += share;
+}
+
+// Record writes the client location's assignments (by backend index) and the
+// regions it is served from, nearest first.
+void Planner::Record(ClientPlan& plan) {
+  std::fill(served_.begin(), served_.end(), 0);
+  std::sort(touched_.begin(), touched_.end());
+  for (std::uint32_t b : touched_) {
+    served_[c_.region_of[b]] = 1;
+    plan.assignments.push_back({b, given_[b]});
+    d_.backends[b].assigned += given_[b];
+    given_[b] = 0;
+  }
+  for (std::uint32_t r : region_order_) {
+    if (served_[r]) plan.regions_served.push_back(s_.regions[r].name);
+  }
+}
+
+}  // namespace
+
+SlbDecision OptimizedEngine::Plan(const SlbScenario& s) const {
+  std::vector<Error> errors = Validate(s);
+  if (!errors.empty()) return InvalidSlbDecision(std::move(errors));
+  SlbDecision d;
+  d.policy = Resolve(s.policy);
+  Planner planner(s, d);
+  for (std::uint32_t ci : ClientsInServingOrder(s)) planner.PlanClient(ci);
   return d;
 }
 
