@@ -69,6 +69,179 @@ std::vector<Error> ValidateTimeline(const TimelineScenario& timeline) {
   return errors;
 }
 
+Transition TransitionBetween(std::uint8_t role_before, std::uint8_t role_after) {
+  if (role_before == 0 && role_after == 1) return Transition::kFailover;
+  if (role_before == 1 && role_after == 0) return Transition::kFailback;
+  return Transition::kNone;
+}
+
+// TimelineRun decides a valid timeline event by event: the backend service
+// compiled once, the health mask and failover policy as they are now, and the
+// connections as structure-of-arrays in the order they were opened.
+class TimelineRun {
+ public:
+  TimelineRun(const TimelineScenario& timeline, Profile profile, const Kernel& kernel);
+  TimelineDecision Decide();
+
+ private:
+  TimelineStep Step(const TimelineEvent& event);
+  void EndDrains(std::int64_t at);
+  void Apply(const TimelineEvent& event);
+  void UpdateConnections(const std::uint64_t* eligible, Transition transition, std::int64_t at);
+  ConnectionState LeavePool(std::size_t c, Transition transition, std::int64_t at, bool all_unhealthy);
+  void Open(const TimelineEvent& event, const MaskDecision& masks);
+  std::vector<ConnectionStatus> ConnectionsById() const;
+
+  const TimelineScenario& timeline_;
+  const Kernel& kernel_;
+  CompiledPassthrough compiled_;
+  std::vector<std::uint64_t> healthy_;
+  std::vector<std::size_t> bit_of_;  // instance index → bit
+  std::int32_t client_zone_;
+  bool compatible_;
+  FailoverPolicy policy_;
+  std::int64_t drain_for_;
+  std::uint8_t role_ = 2;
+  std::vector<std::size_t> by_id_;  // connections in id order
+  std::vector<std::uint32_t> conn_bit_;
+  std::vector<ConnectionProtocol> conn_protocol_;
+  std::vector<ConnectionState> conn_state_;
+  std::vector<std::int64_t> conn_until_;
+};
+
+TimelineRun::TimelineRun(const TimelineScenario& timeline, Profile profile, const Kernel& kernel)
+    : timeline_(timeline),
+      kernel_(kernel),
+      compiled_(CompiledPassthrough::Compile(timeline.initial, profile)),
+      healthy_(compiled_.HealthMask(timeline.initial)),
+      bit_of_(timeline.initial.instances.size()),
+      client_zone_(compiled_.ZoneIndex(timeline.initial.client.zone)),
+      compatible_(compiled_.ClientCompatible(timeline.initial.client)),
+      policy_(timeline.initial.failover_policy),
+      drain_for_(timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile))),
+      by_id_(timeline.connection_ids.size()) {
+  for (std::size_t i = 0; i < bit_of_.size(); ++i) bit_of_[i] = compiled_.BitOf(timeline.initial.instances[i].name);
+  std::iota(by_id_.begin(), by_id_.end(), 0);
+  std::sort(by_id_.begin(), by_id_.end(),
+            [&](std::size_t a, std::size_t b) { return timeline.connection_ids[a] < timeline.connection_ids[b]; });
+  const std::size_t n = timeline.connection_ids.size();
+  conn_bit_.reserve(n);
+  conn_protocol_.reserve(n);
+  conn_state_.reserve(n);
+  conn_until_.reserve(n);
+}
+
+TimelineDecision TimelineRun::Decide() {
+  TimelineDecision decision;
+  decision.initial = compiled_.ToDecision(compiled_.Decide(kernel_, healthy_, client_zone_, compatible_));
+  role_ = Role(static_cast<std::uint8_t>(decision.initial.eligible_kind));
+  decision.steps.reserve(timeline_.events.size());
+  for (const TimelineEvent& event : timeline_.events) decision.steps.push_back(Step(event));
+  return decision;
+}
+
+// Step: drains that end, the event's change, the new pool, what it means for
+// each connection, then the new connection (if any) against the new pool.
+TimelineStep TimelineRun::Step(const TimelineEvent& event) {
+  EndDrains(event.at);
+  Apply(event);
+  const MaskDecision masks = compiled_.Decide(kernel_, healthy_, client_zone_, compatible_);
+  const std::uint8_t new_role = Role(masks.codes.kind);
+  const Transition transition = TransitionBetween(role_, new_role);
+  role_ = new_role;
+  UpdateConnections(masks.eligible.data(), transition, event.at);
+  if (event.type == EventType::kConnect) Open(event, masks);
+  TimelineStep step;
+  step.at = event.at;
+  step.transition = transition;
+  step.pool = compiled_.ToDecision(masks);
+  step.connections = ConnectionsById();
+  return step;
+}
+
+void TimelineRun::EndDrains(std::int64_t at) {
+  for (std::size_t c = 0; c < conn_state_.size(); ++c) {
+    if (conn_state_[c] == ConnectionState::kDraining && at >= conn_until_[c]) conn_state_[c] = ConnectionState::kClosed;
+  }
+}
+
+// Apply: a health change, a failover-policy change or a close; a connect is
+// opened after the pool is decided.
+void TimelineRun::Apply(const TimelineEvent& event) {
+  switch (event.type) {
+    case EventType::kHealth:
+      AssignBit(healthy_, bit_of_[event.instance], event.health == HealthState::kHealthy);
+      break;
+    case EventType::kConfig:
+      ApplyFailoverPolicyChange(event.failover_policy, policy_);
+      compiled_.SetFailoverPolicy(policy_);
+      break;
+    case EventType::kClose:
+      if (conn_state_[event.connection] == ConnectionState::kActive ||
+          conn_state_[event.connection] == ConnectionState::kDraining) {
+        conn_state_[event.connection] = ConnectionState::kClosed;
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// UpdateConnections: active connections outside the pool leave it; draining
+// ones back in the pool become active again (GAP-19).
+void TimelineRun::UpdateConnections(const std::uint64_t* eligible, Transition transition, std::int64_t at) {
+  const bool all_unhealthy = !AnyBit(healthy_);
+  for (std::size_t c = 0; c < conn_state_.size(); ++c) {
+    const bool in_pool = TestBit(eligible, conn_bit_[c]);
+    ConnectionState& state = conn_state_[c];
+    if (state == ConnectionState::kActive && !in_pool) {
+      state = LeavePool(c, transition, at, all_unhealthy);
+    } else if (state == ConnectionState::kDraining && in_pool) {
+      state = ConnectionState::kActive;
+    }
+  }
+}
+
+// LeavePool is the state of active connection `c` outside the pool: at a
+// failover or failback it drains, is reset or closes (FO-21, FO-22, GAP-18);
+// otherwise it persists or closes as its VM's health and connection
+// persistence say.
+ConnectionState TimelineRun::LeavePool(std::size_t c, Transition transition, std::int64_t at, bool all_unhealthy) {
+  if (transition != Transition::kNone) {
+    if (conn_protocol_[c] != ConnectionProtocol::kTcp) return ConnectionState::kClosed;
+    if (policy_.disable_connection_drain_on_failover) return ConnectionState::kReset;
+    if (drain_for_ == 0) return ConnectionState::kClosed;
+    conn_until_[c] = at + drain_for_;
+    return ConnectionState::kDraining;
+  }
+  if (!TestBit(healthy_.data(), conn_bit_[c]) && !Persists(timeline_.tracking, conn_protocol_[c], all_unhealthy)) {
+    return ConnectionState::kClosed;
+  }
+  return ConnectionState::kActive;
+}
+
+// Open: the new connection is established only on a modified eligible VM (CT-2).
+void TimelineRun::Open(const TimelineEvent& event, const MaskDecision& masks) {
+  const auto bit = static_cast<std::uint32_t>(bit_of_[event.instance]);
+  conn_bit_.push_back(bit);
+  conn_protocol_.push_back(event.protocol);
+  conn_state_.push_back(TestBit(masks.modified.data(), bit) ? ConnectionState::kActive : ConnectionState::kRefused);
+  conn_until_.push_back(0);
+}
+
+std::vector<ConnectionStatus> TimelineRun::ConnectionsById() const {
+  const std::vector<std::string>& names = compiled_.vm_names();
+  std::vector<ConnectionStatus> out;
+  out.reserve(conn_state_.size());
+  for (std::size_t c : by_id_) {
+    if (c >= conn_state_.size()) continue;
+    ConnectionStatus s{timeline_.connection_ids[c], names[conn_bit_[c]], conn_protocol_[c], conn_state_[c], std::nullopt};
+    if (conn_state_[c] == ConnectionState::kDraining) s.draining_until = conn_until_[c];
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 }  // namespace
 
 TimelineDecision OptimizedEngine::DecideTimeline(const TimelineScenario& timeline, Profile profile) const {
@@ -76,112 +249,7 @@ TimelineDecision OptimizedEngine::DecideTimeline(const TimelineScenario& timelin
   std::vector<Error> more = ValidateTimeline(timeline);
   errors.insert(errors.end(), more.begin(), more.end());
   if (!errors.empty()) return InvalidTimelineDecision(std::move(errors));
-
-  const PassthroughScenario& initial = timeline.initial;
-  CompiledPassthrough compiled = CompiledPassthrough::Compile(initial, profile);
-  std::vector<std::uint64_t> healthy = compiled.HealthMask(initial);
-  std::vector<std::size_t> bit_of(initial.instances.size());
-  for (std::size_t i = 0; i < bit_of.size(); ++i) bit_of[i] = compiled.BitOf(initial.instances[i].name);
-  const std::int32_t client_zone = compiled.ZoneIndex(initial.client.zone);
-  const bool compatible = compiled.ClientCompatible(initial.client);
-  FailoverPolicy policy = initial.failover_policy;
-  const std::int64_t drain_for = timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile));
-
-  TimelineDecision decision;
-  decision.initial = compiled.ToDecision(compiled.Decide(kernel_, healthy, client_zone, compatible));
-  std::uint8_t role = Role(static_cast<std::uint8_t>(decision.initial.eligible_kind));
-
-  // Connections as structure-of-arrays, in the order they were opened.
-  const std::size_t n = timeline.connection_ids.size();
-  std::vector<std::uint32_t> conn_bit;
-  std::vector<ConnectionProtocol> conn_protocol;
-  std::vector<ConnectionState> conn_state;
-  std::vector<std::int64_t> conn_until;
-  conn_bit.reserve(n);
-  conn_protocol.reserve(n);
-  conn_state.reserve(n);
-  conn_until.reserve(n);
-  std::vector<std::size_t> by_id(n);
-  std::iota(by_id.begin(), by_id.end(), 0);
-  std::sort(by_id.begin(), by_id.end(),
-            [&](std::size_t a, std::size_t b) { return timeline.connection_ids[a] < timeline.connection_ids[b]; });
-  const std::vector<std::string>& names = compiled.vm_names();
-
-  decision.steps.reserve(timeline.events.size());
-  for (const TimelineEvent& event : timeline.events) {
-    for (std::size_t c = 0; c < conn_state.size(); ++c) {
-      if (conn_state[c] == ConnectionState::kDraining && event.at >= conn_until[c]) conn_state[c] = ConnectionState::kClosed;
-    }
-    switch (event.type) {
-      case EventType::kHealth:
-        AssignBit(healthy, bit_of[event.instance], event.health == HealthState::kHealthy);
-        break;
-      case EventType::kConfig:
-        ApplyFailoverPolicyChange(event.failover_policy, policy);
-        compiled.SetFailoverPolicy(policy);
-        break;
-      case EventType::kClose:
-        if (conn_state[event.connection] == ConnectionState::kActive ||
-            conn_state[event.connection] == ConnectionState::kDraining) {
-          conn_state[event.connection] = ConnectionState::kClosed;
-        }
-        break;
-      default:
-        break;
-    }
-    const MaskDecision masks = compiled.Decide(kernel_, healthy, client_zone, compatible);
-    const std::uint64_t* eligible = masks.eligible.data();
-    const std::uint8_t new_role = Role(masks.codes.kind);
-    Transition transition = Transition::kNone;
-    if (role == 0 && new_role == 1) transition = Transition::kFailover;
-    if (role == 1 && new_role == 0) transition = Transition::kFailback;
-    role = new_role;
-    const bool all_unhealthy = !AnyBit(healthy);
-    for (std::size_t c = 0; c < conn_state.size(); ++c) {
-      const bool in_pool = TestBit(eligible, conn_bit[c]);
-      ConnectionState& state = conn_state[c];
-      if (state == ConnectionState::kActive && !in_pool) {
-        if (transition != Transition::kNone) {
-          if (conn_protocol[c] != ConnectionProtocol::kTcp) {
-            state = ConnectionState::kClosed;
-          } else if (policy.disable_connection_drain_on_failover) {
-            state = ConnectionState::kReset;
-          } else if (drain_for == 0) {
-            state = ConnectionState::kClosed;
-          } else {
-            state = ConnectionState::kDraining;
-            conn_until[c] = event.at + drain_for;
-          }
-        } else if (!TestBit(healthy.data(), conn_bit[c]) &&
-                   !Persists(timeline.tracking, conn_protocol[c], all_unhealthy)) {
-          state = ConnectionState::kClosed;
-        }
-      } else if (state == ConnectionState::kDraining && in_pool) {
-        state = ConnectionState::kActive;
-      }
-    }
-    if (event.type == EventType::kConnect) {
-      const auto bit = static_cast<std::uint32_t>(bit_of[event.instance]);
-      conn_bit.push_back(bit);
-      conn_protocol.push_back(event.protocol);
-      conn_state.push_back(TestBit(masks.modified.data(), bit) ? ConnectionState::kActive : ConnectionState::kRefused);
-      conn_until.push_back(0);
-    }
-
-    TimelineStep step;
-    step.at = event.at;
-    step.transition = transition;
-    step.pool = compiled.ToDecision(masks);
-    step.connections.reserve(conn_state.size());
-    for (std::size_t c : by_id) {
-      if (c >= conn_state.size()) continue;
-      ConnectionStatus s{timeline.connection_ids[c], names[conn_bit[c]], conn_protocol[c], conn_state[c], std::nullopt};
-      if (conn_state[c] == ConnectionState::kDraining) s.draining_until = conn_until[c];
-      step.connections.push_back(std::move(s));
-    }
-    decision.steps.push_back(std::move(step));
-  }
-  return decision;
+  return TimelineRun(timeline, profile, kernel_).Decide();
 }
 
 }  // namespace lbconform::optimized
