@@ -16,6 +16,123 @@ enum : std::uint8_t {  // ZonalAffinityStatus
 };
 enum : std::uint8_t { kRefined, kReplaced, kUnchanged };  // ZonalAffinityOutcome
 
+// DecideEligible: the original eligible backends and their kind — every
+// healthy VM or, with none, every VM without failover; with failover the
+// failover-ratio table (FO-12..FO-14, FO-20, GAP-1).
+template <class Ops>
+LBCONFORM_KERNEL_ATTR inline void DecideEligible(const KernelTables& t, const std::uint64_t* healthy,
+                                                 std::uint64_t* eligible, KernelResult& r) {
+  const std::uint32_t w = t.words;
+  if (!t.failover_configured) {
+    if (Ops::AndAny(eligible, healthy, t.all, w)) {
+      r.kind = kAllHealthy;
+    } else {
+      Ops::Copy(eligible, t.all, w);
+      r.kind = kAllLastResort;
+    }
+    return;
+  }
+  const std::uint32_t healthy_primaries = Ops::PopcountAnd(healthy, t.primary, w);
+  const bool keep_primaries = t.failover_ratio_zero ? healthy_primaries > 0
+                                                    : healthy_primaries >= t.min_healthy_primaries;
+  if (keep_primaries) {
+    Ops::AndAny(eligible, healthy, t.primary, w);
+    r.kind = kPrimaryHealthy;
+  } else if (Ops::AndAny(eligible, healthy, t.backup, w)) {
+    r.kind = kBackupHealthy;  // eligible already holds the healthy backups
+  } else if (healthy_primaries == 0) {
+    if (t.drop_traffic_if_unhealthy) {
+      Ops::Zero(eligible, w);
+      r.kind = kDrop;
+    } else {
+      Ops::Copy(eligible, t.primary, w);
+      r.kind = kPrimaryLastResort;
+    }
+  } else {
+    Ops::AndAny(eligible, healthy, t.primary, w);  // no table row: healthy primaries
+    r.kind = kPrimaryHealthy;
+  }
+}
+
+// ZonalAffinityEndsEarly decides the statuses reached before any zonal match
+// is tested (disabled, Network Security Integration, incompatible client,
+// dropped traffic); false when the match must be tested.
+template <class Ops>
+LBCONFORM_KERNEL_ATTR inline bool ZonalAffinityEndsEarly(const KernelTables& t, bool compatible,
+                                                         const std::uint64_t* eligible, std::uint64_t* modified,
+                                                         KernelResult& r) {
+  const std::uint32_t w = t.words;
+  if (t.spillover == 0) {
+    r.status = kDisabled;
+    Ops::Copy(modified, eligible, w);
+  } else if (t.network_security_integration) {
+    r.status = kNsiPacketDrop;
+    Ops::Zero(modified, w);
+  } else if (!compatible) {
+    r.status = kIncompatibleClient;
+    Ops::Copy(modified, eligible, w);
+  } else if (r.kind == kDrop) {
+    r.status = kTrafficDropped;
+    Ops::Zero(modified, w);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// TestClassOf: the backends tested for a zonal match follow the eligible kind.
+LBCONFORM_KERNEL_ATTR inline std::uint8_t TestClassOf(std::uint8_t kind) {
+  return kind == kBackupHealthy ? kTestBackup : (kind == kAllHealthy || kind == kAllLastResort) ? kTestAll : kTestPrimary;
+}
+
+// SpillByRatio: SPILL_CROSS_ZONE with a ratio above 0 refines when the
+// numerator meets the precomputed minimum; `modified` holds the intersection.
+template <class Ops>
+LBCONFORM_KERNEL_ATTR inline void SpillByRatio(const KernelTables& t, const std::uint64_t* healthy, std::int32_t zone,
+                                               std::uint8_t test_class, std::uint32_t intersection,
+                                               std::uint32_t matched_count, const std::uint64_t* eligible,
+                                               std::uint64_t* modified, KernelResult& r) {
+  const std::uint32_t w = t.words;
+  const std::uint32_t numerator = t.english_revision ? Ops::PopcountAnd(modified, healthy, w) : intersection;
+  r.ratio_numerator = numerator;
+  r.ratio_denominator = matched_count;
+  if (numerator >= t.min_spill[test_class * t.zone_count + static_cast<std::uint32_t>(zone)]) {
+    r.outcome = kRefined;
+  } else {
+    r.outcome = kUnchanged;
+    Ops::Copy(modified, eligible, w);
+  }
+}
+
+// ApplyZonalMatch: the modified eligible backends once the zonal match is
+// known (`modified` holds matched ∩ eligible, `intersection` its size).
+template <class Ops>
+LBCONFORM_KERNEL_ATTR inline void ApplyZonalMatch(const KernelTables& t, const std::uint64_t* healthy, std::int32_t zone,
+                                                  std::uint8_t test_class, std::uint32_t intersection,
+                                                  std::uint32_t matched_count, const std::uint64_t* eligible,
+                                                  const std::uint64_t* matched, std::uint64_t* modified,
+                                                  KernelResult& r) {
+  const std::uint32_t w = t.words;
+  if (t.spillover == 1) {  // STAY_WITHIN_ZONE
+    if (intersection > 0) {
+      r.outcome = kRefined;
+    } else {
+      r.outcome = kReplaced;
+      Ops::Copy(modified, matched, w);
+    }
+  } else if (t.spillover_ratio_zero) {  // SPILL_CROSS_ZONE, ratio 0
+    const bool last_resort = r.kind == kAllLastResort || r.kind == kPrimaryLastResort;
+    if (intersection > 0 && !(t.english_revision && last_resort)) {
+      r.outcome = kRefined;
+    } else {
+      r.outcome = kUnchanged;
+      Ops::Copy(modified, eligible, w);
+    }
+  } else {
+    SpillByRatio<Ops>(t, healthy, zone, test_class, intersection, matched_count, eligible, modified, r);
+  }
+}
+
 template <class Ops>
 LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const std::uint64_t* healthy,
                                                    std::int32_t zone, bool compatible,
@@ -26,65 +143,10 @@ LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const 
   r.outcome = kNoOutcome;
   r.ratio_numerator = 0;
   r.ratio_denominator = 0;
-
-  // Eligible backends.
-  if (!t.failover_configured) {
-    if (Ops::AndAny(eligible, healthy, t.all, w)) {
-      r.kind = kAllHealthy;
-    } else {
-      Ops::Copy(eligible, t.all, w);
-      r.kind = kAllLastResort;
-    }
-  } else {
-    const std::uint32_t healthy_primaries = Ops::PopcountAnd(healthy, t.primary, w);
-    const bool keep_primaries = t.failover_ratio_zero ? healthy_primaries > 0
-                                                      : healthy_primaries >= t.min_healthy_primaries;
-    if (keep_primaries) {
-      Ops::AndAny(eligible, healthy, t.primary, w);
-      r.kind = kPrimaryHealthy;
-    } else if (Ops::AndAny(eligible, healthy, t.backup, w)) {
-      r.kind = kBackupHealthy;  // eligible already holds the healthy backups
-    } else if (healthy_primaries == 0) {
-      if (t.drop_traffic_if_unhealthy) {
-        Ops::Zero(eligible, w);
-        r.kind = kDrop;
-      } else {
-        Ops::Copy(eligible, t.primary, w);
-        r.kind = kPrimaryLastResort;
-      }
-    } else {
-      Ops::AndAny(eligible, healthy, t.primary, w);  // no table row: healthy primaries
-      r.kind = kPrimaryHealthy;
-    }
-  }
-
-  // Zonal affinity.
-  if (t.spillover == 0) {
-    r.status = kDisabled;
-    Ops::Copy(modified, eligible, w);
-    return;
-  }
-  if (t.network_security_integration) {
-    r.status = kNsiPacketDrop;
-    Ops::Zero(modified, w);
-    return;
-  }
-  if (!compatible) {
-    r.status = kIncompatibleClient;
-    Ops::Copy(modified, eligible, w);
-    return;
-  }
-  if (r.kind == kDrop) {
-    r.status = kTrafficDropped;
-    Ops::Zero(modified, w);
-    return;
-  }
-  const std::uint8_t test_class = r.kind == kBackupHealthy ? kTestBackup
-                                  : (r.kind == kAllHealthy || r.kind == kAllLastResort) ? kTestAll
-                                                                                        : kTestPrimary;
-  const std::uint64_t* test_mask = test_class == kTestBackup ? t.backup
-                                   : test_class == kTestAll  ? t.all
-                                                             : t.primary;
+  DecideEligible<Ops>(t, healthy, eligible, r);
+  if (ZonalAffinityEndsEarly<Ops>(t, compatible, eligible, modified, r)) return;
+  const std::uint8_t test_class = TestClassOf(r.kind);
+  const std::uint64_t* test_mask = test_class == kTestBackup ? t.backup : test_class == kTestAll ? t.all : t.primary;
   if (test != nullptr) Ops::Copy(test, test_mask, w);
   std::uint32_t matched_count = 0;
   if (zone >= 0) {
@@ -98,38 +160,9 @@ LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const 
     return;
   }
   r.status = kApplied;
-  const bool last_resort = r.kind == kAllLastResort || r.kind == kPrimaryLastResort;
-  // modified := matched ∩ eligible, provisionally; replaced below when needed.
+  // modified := matched ∩ eligible, provisionally; replaced when needed.
   const std::uint32_t intersection = Ops::AndPopcount(modified, matched, eligible, w);
-  if (t.spillover == 1) {  // STAY_WITHIN_ZONE
-    if (intersection > 0) {
-      r.outcome = kRefined;
-    } else {
-      r.outcome = kReplaced;
-      Ops::Copy(modified, matched, w);
-    }
-    return;
-  }
-  if (t.spillover_ratio_zero) {  // SPILL_CROSS_ZONE, ratio 0
-    if (intersection > 0 && !(t.english_revision && last_resort)) {
-      r.outcome = kRefined;
-    } else {
-      r.outcome = kUnchanged;
-      Ops::Copy(modified, eligible, w);
-    }
-    return;
-  }
-  // SPILL_CROSS_ZONE, ratio > 0: numerator >= the precomputed minimum.
-  const std::uint32_t numerator =
-      t.english_revision ? Ops::PopcountAnd(modified, healthy, w) : intersection;
-  r.ratio_numerator = numerator;
-  r.ratio_denominator = matched_count;
-  if (numerator >= t.min_spill[test_class * t.zone_count + static_cast<std::uint32_t>(zone)]) {
-    r.outcome = kRefined;
-  } else {
-    r.outcome = kUnchanged;
-    Ops::Copy(modified, eligible, w);
-  }
+  ApplyZonalMatch<Ops>(t, healthy, zone, test_class, intersection, matched_count, eligible, matched, modified, r);
 }
 
 template <class Ops>
