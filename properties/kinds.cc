@@ -1,7 +1,5 @@
 #include "properties/kinds.h"
 
-#include <stdexcept>
-
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
@@ -22,7 +20,6 @@ rc::Gen<nlohmann::json> SlbDocument() {
   return rc::gen::map(GenSlbScenario(/*allow_invalid=*/true), [](const SlbScenario& s) { return EncodeSlbScenario(s); });
 }
 
-// The table, in the order of model/kinds.def.
 constexpr KindGenerators kKinds[] = {
     {ScenarioKind::kPassthrough, PassthroughDocument},
     {ScenarioKind::kPassthroughTimeline, TimelineDocument},
@@ -31,10 +28,11 @@ constexpr KindGenerators kKinds[] = {
 
 }  // namespace
 
-const KindGenerators& GeneratorsOf(ScenarioKind kind) {
-  const KindGenerators& entry = kKinds[static_cast<std::size_t>(kind)];
-  if (entry.kind != kind) throw std::logic_error("properties/kinds.cc: the table of kinds is out of order");
-  return entry;
+const KindGenerators* GeneratorsOf(ScenarioKind kind) {
+  for (const KindGenerators& entry : kKinds) {
+    if (entry.kind == kind) return &entry;
+  }
+  return nullptr;
 }
 
 }  // namespace lbconform::properties

@@ -18,8 +18,9 @@ struct KindGenerators {
   rc::Gen<nlohmann::json> (*document)();
 };
 
-// GeneratorsOf is the table's entry for `kind`.
-const KindGenerators& GeneratorsOf(ScenarioKind kind);
+// GeneratorsOf is the table's entry for `kind`, or nullptr for a kind that
+// has no generator yet (properties then skip it).
+const KindGenerators* GeneratorsOf(ScenarioKind kind);
 
 }  // namespace lbconform::properties
 

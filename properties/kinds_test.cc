@@ -14,15 +14,23 @@
 namespace lbconform {
 namespace {
 
-TEST(KindGenerators, EveryKindHasAGenerator) {
-  for (ScenarioKind kind : AllScenarioKinds()) EXPECT_EQ(properties::GeneratorsOf(kind).kind, kind);
+// The three kinds of today all have a generator (a new kind may start without).
+TEST(KindGenerators, TodaysKindsHaveAGenerator) {
+  for (ScenarioKind kind : AllScenarioKinds()) {
+    ASSERT_NE(properties::GeneratorsOf(kind), nullptr) << NameOf(kind);
+    EXPECT_EQ(properties::GeneratorsOf(kind)->kind, kind);
+  }
 }
 
 RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
-  const ScenarioKind kind = *rc::gen::elementOf(AllScenarioKinds());
+  std::vector<ScenarioKind> generated;
+  for (ScenarioKind k : AllScenarioKinds()) {
+    if (properties::GeneratorsOf(k) != nullptr) generated.push_back(k);
+  }
+  const ScenarioKind kind = *rc::gen::elementOf(generated);
   const std::span<const Profile> profiles = ProfilesOf(kind);
   const Profile profile = *rc::gen::elementOf(std::vector<Profile>(profiles.begin(), profiles.end()));
-  const nlohmann::json document = *properties::GeneratorsOf(kind).document();
+  const nlohmann::json document = *properties::GeneratorsOf(kind)->document();
   RC_TAG(std::string(NameOf(kind)));
   const std::vector<const Engine*> engines = AvailableEngines();
   const KindDocuments& table = DocumentsOf(kind);
