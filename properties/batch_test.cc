@@ -10,12 +10,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "documents/scenario_json.h"
 #include "engines/engines.h"
@@ -90,7 +89,8 @@ rc::Gen<PassthroughScenario> GenWideService() {
     std::mt19937_64 random = SeededRandom();
     for (int i = 0; i < vms; ++i) {
       const int role = i < primaries ? 0 : 1;
-      const auto group = static_cast<std::size_t>(role * groups_per_role) + random() % static_cast<unsigned>(groups_per_role);
+      const auto group =
+          static_cast<std::size_t>(role * groups_per_role) + random() % static_cast<unsigned>(groups_per_role);
       // Names sort differently from creation order ("vm-10" < "vm-9").
       s.instances.push_back({"vm-" + std::to_string(i), s.backends[group].zone, group, HealthState::kHealthy});
     }
@@ -99,8 +99,8 @@ rc::Gen<PassthroughScenario> GenWideService() {
       s.failover_policy.failover_ratio = *properties::GenRatio(false);
       s.failover_policy.drop_traffic_if_unhealthy = Pick(0, 2) == 1;
     }
-    s.zonal_affinity.spillover =
-        PickOf({Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone, Spillover::kSpillCrossZone});
+    s.zonal_affinity.spillover = PickOf(
+        {Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone, Spillover::kSpillCrossZone});
     s.zonal_affinity.spillover_ratio = Pick(0, 3) == 0 ? Decimal() : *properties::GenRatio(false);
     s.deployment.network_security_integration = Pick(0, 16) == 0;
     if (Pick(0, 10) == 0) s.deployment.symmetric_hashing = SymmetricHashing{true, true};
@@ -117,7 +117,8 @@ Client DrawClient(int zones_in_use) {
     return {ClientType::kVm, "us-west1", kZones[static_cast<std::size_t>(zone)]};
   }
   if (kind == 7) return {ClientType::kVm, "us-east1", "us-east1-b"};
-  return {PickOf({ClientType::kVpnTunnel, ClientType::kInterconnectAttachment, ClientType::kPscEndpoint}), "us-west1", ""};
+  return {PickOf({ClientType::kVpnTunnel, ClientType::kInterconnectAttachment, ClientType::kPscEndpoint}), "us-west1",
+          ""};
 }
 
 // SetHealthyCount makes exactly `count` of `members` healthy (clamped), at random.
@@ -200,7 +201,8 @@ struct BatchInputs {
   std::vector<std::uint8_t> compatible;
 };
 
-BatchInputs InputsOf(const optimized::CompiledPassthrough& compiled, const std::vector<PassthroughScenario>& decisions) {
+BatchInputs InputsOf(const optimized::CompiledPassthrough& compiled,
+                     const std::vector<PassthroughScenario>& decisions) {
   BatchInputs in;
   for (const PassthroughScenario& d : decisions) {
     const std::vector<std::uint64_t> mask = compiled.HealthMask(d);
@@ -244,7 +246,8 @@ std::string Disagreement(const std::string& what, const PassthroughScenario& sce
 }
 
 std::string WidthTag(std::uint32_t words) {
-  return std::to_string(words) + " words, " + (words % 4 == 0 ? "AVX2 registers" : "plain words") + " in the avx2 kernel";
+  return std::to_string(words) + " words, " + (words % 4 == 0 ? "AVX2 registers" : "plain words") +
+         " in the avx2 kernel";
 }
 
 RC_GTEST_PROP(BatchEquivalence, WideServicesMatchTheReferenceOnEveryKernel, ()) {
@@ -311,7 +314,8 @@ TEST(BatchEquivalenceCoverage, GeneratorReachesEveryWidthBranchAndBoundary) {
         ++primaries;
         healthy_primaries += vm.health == HealthState::kHealthy ? 1 : 0;
       }
-      const bool failover = std::any_of(d.backends.begin(), d.backends.end(), [](const BackendGroup& b) { return b.failover; });
+      const bool failover =
+          std::any_of(d.backends.begin(), d.backends.end(), [](const BackendGroup& b) { return b.failover; });
       if (failover && primaries > 0 && !failover_ratio.is_zero()) {
         failover_boundary.insert(static_cast<int>(healthy_primaries) -
                                  static_cast<int>(MinimumCountAtLeast(failover_ratio, primaries)));
