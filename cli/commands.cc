@@ -381,8 +381,9 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
-int Import(const std::string& describe_path, const std::string& health_path, const ImportOptions& options,
-           const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+int Import(const std::string& describe_path, const std::string& health_path, const std::string& clients_path,
+           const std::string& policy_path, const ImportOptions& options, const std::string& output, std::istream& in,
+           std::ostream& out, std::ostream& err) {
   auto read = [&](const std::string& path) -> std::optional<nlohmann::json> {
     const std::optional<std::string> text = ReadInput(path, in, err);
     if (!text) return std::nullopt;
@@ -394,23 +395,29 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   const auto describe = read(describe_path);
   const auto health = describe ? read(health_path) : std::nullopt;
   if (!describe || !health) return kExitUsage;
-  const ImportResult result = ImportGcloud(*describe, *health, options);
+  ImportOptions with_files = options;
+  if (!clients_path.empty() && !(with_files.clients = read(clients_path))) return kExitUsage;
+  if (!policy_path.empty() && !(with_files.service_lb_policy = read(policy_path))) return kExitUsage;
+  const ImportResult result = ImportGcloud(*describe, *health, with_files);
   for (const std::string& w : result.warnings) err << "lbconform: warning: " << w << "\n";
   if (!result.scenario) {
     err << "lbconform: " << result.error << "\n";
     return kExitUsage;
   }
   const std::string text = DumpJson(*result.scenario, 2) + "\n";
-  if (output.empty() || output == "-") {
-    out << text;
-  } else {
-    std::ofstream(output) << text;
+  const std::optional<std::string> problem =
+      output.empty() || output == "-" ? WriteOutput(out, text) : WriteFileAtomically(output, text);
+  if (problem) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitUsage;
   }
   // Say at once whether the scenario decodes, so surprises show up here.
-  const DecodedScenario decoded = DecodeScenario(text);
-  if (!decoded.scenario) {
+  const std::vector<Error> errors = KindOf(*result.scenario) == ScenarioKind::kServiceLbPolicy
+                                        ? DecodeSlbDocument(*result.scenario).errors
+                                        : DecodeScenario(text).errors;
+  if (!errors.empty()) {
     err << fmt::format("lbconform: warning: the imported scenario does not decode: {} at {}: {}\n",
-                       NameOf(decoded.errors.front().code), decoded.errors.front().path, decoded.errors.front().message);
+                       NameOf(errors.front().code), errors.front().path, errors.front().message);
     return kExitRejected;
   }
   return kExitOk;
@@ -630,7 +637,7 @@ Command AddVectorsCommand(CLI::App& app, Streams io) {
 
 Command AddImportCommand(CLI::App& app, Streams io) {
   struct ImportArguments {
-    std::string describe, health, output;
+    std::string describe, health, clients, policy, output;
     ImportOptions options;
   };
   auto a = std::make_shared<ImportArguments>();
@@ -643,8 +650,15 @@ Command AddImportCommand(CLI::App& app, Streams io) {
   import_cmd->add_option("--client-type", a->options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
       ->capture_default_str();
   import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule, "Use only this forwarding rule's health reports");
+  import_cmd->add_option("--clients", a->clients,
+                         "Global backend services: a JSON list of client locations {name, requestsPerSecond, rttMs: {zone: ms}}; "
+                         "the scenario is then of kind service-lb-policy");
+  import_cmd->add_option("--service-lb-policy", a->policy,
+                         "gcloud network-services service-lb-policies describe NAME --location=global --format=json");
   import_cmd->add_option("-o,--output", a->output, "Write the scenario here (default: standard output)");
-  return {import_cmd, [=] { return Import(a->describe, a->health, a->options, a->output, io.in, io.out, io.err); }};
+  return {import_cmd, [=] {
+            return Import(a->describe, a->health, a->clients, a->policy, a->options, a->output, io.in, io.out, io.err);
+          }};
 }
 
 // ------------------------------ help, did-you-mean, version, completion
@@ -746,7 +760,7 @@ Command AddHelpCommand(CLI::App& app, Streams io) {
   return {help, [=] {
             if (topic->empty()) {
               // App::help() would print the parsed subcommand's (this one's) help.
-              io.out << top->get_formatter()->make_help(top, "", CLI::AppFormatMode::Normal);
+              io.out << top->get_formatter()->make_help(top, "lbconform", CLI::AppFormatMode::Normal);
               return kExitOk;
             }
             CLI::App* command = FindCommand(*top, *topic);

@@ -42,6 +42,15 @@ std::string GroupUrl(const json& group, const std::string& what) {
   Refuse(fmt::format("{} is an object without 'selfLink' (or 'zone' and 'name')", what));
 }
 
+// RegionInUrl is R for ".../regions/R/...", else "".
+std::string RegionInUrl(std::string_view url) {
+  const std::string_view marker = "regions/";
+  const std::size_t at = url.find(marker);
+  if (at == std::string_view::npos || (at > 0 && url[at - 1] != '/')) return "";
+  const std::string_view rest = url.substr(at + marker.size());
+  return std::string(rest.substr(0, rest.find('/')));
+}
+
 // How the API's health states read for a new connection (the API reference's
 // meaning of each; only HEALTHY receives new connections).
 struct StateReading {
@@ -78,28 +87,38 @@ class Importer {
  public:
   Importer(const ImportOptions& options, ImportResult& result) : options_(options), result_(result) {}
 
-  // Service is the describe output with every backend's group as a URL.
+  // Service is the describe output of a regional INTERNAL backend service
+  // (the passthrough kind) with every backend's group as a URL.
   json Service(const json& describe) {
-    if (!describe.is_object()) {
-      Refuse(fmt::format("the describe output is {}, not a backend service object", describe.type_name()));
-    }
-    json service = describe;
-    const std::string name = Text(describe, "name", "the backend service's").value_or("?");
+    json service = WithGroupUrls(describe);
     const std::optional<std::string> scheme = Text(describe, "loadBalancingScheme", "the backend service's");
     const std::optional<std::string> region = Text(describe, "region", "the backend service's");
     if (!region) {
-      Refuse(fmt::format("backend service {} is global (it has no 'region'{}): the passthrough kind that import builds "
-                         "needs a regional backend service with loadBalancingScheme INTERNAL (an internal "
-                         "passthrough Network Load Balancer); a global one belongs to an Application or proxy "
-                         "Network Load Balancer (service LB policies: the service-lb-policy kind, which "
-                         "import does not build yet)",
-                         name, scheme ? fmt::format(", loadBalancingScheme {}", *scheme) : ""));
+      Refuse(fmt::format("backend service {} is global (it has no 'region'{}): the passthrough kind needs a regional "
+                         "backend service with loadBalancingScheme INTERNAL (an internal passthrough Network Load "
+                         "Balancer); a global one belongs to an Application or proxy Network Load Balancer, which "
+                         "import builds as the service-lb-policy kind when you give --clients FILE (each client "
+                         "location's requestsPerSecond and rttMs to every zone, which gcloud does not print) and, "
+                         "if the service names one, --service-lb-policy FILE",
+                         name_, scheme ? fmt::format(", loadBalancingScheme {}", *scheme) : ""));
     }
     if (scheme && *scheme != "INTERNAL") {
       Refuse(fmt::format("backend service {} has loadBalancingScheme {}: the passthrough kind needs INTERNAL (an "
                          "internal passthrough Network Load Balancer)",
-                         name, *scheme));
+                         name_, *scheme));
     }
+    region_ = LastPathSegment(*region);
+    return service;
+  }
+
+  // WithGroupUrls checks the describe output's shape and writes every
+  // backend's group as a URL.
+  json WithGroupUrls(const json& describe) {
+    if (!describe.is_object()) {
+      Refuse(fmt::format("the describe output is {}, not a backend service object", describe.type_name()));
+    }
+    json service = describe;
+    name_ = Text(describe, "name", "the backend service's").value_or("?");
     if (const auto backends = service.find("backends"); backends != service.end() && !backends->is_null()) {
       if (!backends->is_array()) Refuse(fmt::format("'backends' is {}, not a list", backends->type_name()));
       for (std::size_t i = 0; i < backends->size(); ++i) {
@@ -110,9 +129,83 @@ class Importer {
         groups_.push_back(backend["group"].get<std::string>());
       }
     }
-    region_ = LastPathSegment(*region);
-    name_ = name;
     return service;
+  }
+
+  // ServiceLbPolicyScenario is a global backend service as the
+  // service-lb-policy kind: the load balancer from its scheme and protocol,
+  // each group's members and healthy members from the health output, the
+  // topology from the zones of the groups and of the clients' rttMs.
+  json ServiceLbPolicyScenario(const json& describe, const json& health) {
+    json service = WithGroupUrls(describe);
+    const std::string scheme = Text(describe, "loadBalancingScheme", "the backend service's").value_or("EXTERNAL");
+    const std::string protocol = Text(describe, "protocol", "the backend service's").value_or("HTTP");
+    const bool application = protocol == "HTTP" || protocol == "HTTPS" || protocol == "HTTP2" || protocol == "H2C";
+    std::string load_balancer;
+    if (scheme == "EXTERNAL_MANAGED") load_balancer = application ? "GLOBAL_EXTERNAL_APPLICATION" : "GLOBAL_EXTERNAL_PROXY_NETWORK";
+    if (scheme == "INTERNAL_MANAGED") load_balancer = application ? "CROSS_REGION_INTERNAL_APPLICATION" : "CROSS_REGION_INTERNAL_PROXY_NETWORK";
+    if (load_balancer.empty()) {
+      Refuse(fmt::format("backend service {} is global with loadBalancingScheme {}: service LB policies apply to "
+                         "EXTERNAL_MANAGED and INTERNAL_MANAGED (global external and cross-region internal "
+                         "Application and proxy Network Load Balancers)",
+                         name_, scheme));
+    }
+    const json& clients = *options_.clients;
+    if (!clients.is_array()) Refuse(fmt::format("--clients is {}, not a list of client locations", clients.type_name()));
+    Health(health);
+    std::map<std::string, std::pair<int, int>> counts;  // group URL → members, healthy
+    for (const auto& [url, seen] : vms_) {
+      auto& [members, healthy] = counts[seen.group];
+      members += 1;
+      if (seen.unhealthy == 0 && seen.healthy > 0) healthy += 1;
+    }
+    ReportMappedStates();
+    std::map<std::string, std::set<std::string>> zones_of_region;
+    auto add_zone = [&](const std::string& zone) {
+      const std::size_t dash = zone.rfind('-');
+      if (dash == std::string::npos || dash == 0) Refuse(fmt::format("'{}' is not a zone name (REGION-X)", zone));
+      zones_of_region[zone.substr(0, dash)].insert(zone);
+    };
+    json groups = json::array();
+    for (const std::string& url : groups_) {
+      const auto [members, healthy] = counts[url];
+      json group = {{"group", LastPathSegment(url)}, {"members", members}, {"healthy", healthy}};
+      const std::string zone = ZoneInUrl(url);
+      const bool endpoint_group = url.find("networkEndpointGroups") != std::string::npos;
+      if (!zone.empty()) {
+        group["kind"] = endpoint_group ? "ZONAL_NEG_GCE_VM_IP_PORT" : "ZONAL_INSTANCE_GROUP";
+        group["zone"] = zone;
+        add_zone(zone);
+      } else {
+        const std::string region = RegionInUrl(url);
+        if (region.empty() || endpoint_group) Refuse("backend " + url + " is neither zonal nor a regional instance group");
+        group["kind"] = "REGIONAL_MANAGED_INSTANCE_GROUP";
+        group["region"] = region;
+        zones_of_region[region];
+      }
+      groups.push_back(std::move(group));
+    }
+    for (const json& client : clients) {
+      const auto rtt = client.is_object() ? client.find("rttMs") : client.end();
+      if (!client.is_object() || rtt == client.end() || !rtt->is_object()) {
+        Refuse("each client location of --clients needs rttMs: {zone: milliseconds}");
+      }
+      for (auto it = rtt->begin(); it != rtt->end(); ++it) add_zone(it.key());
+    }
+    json regions = json::array();
+    for (const auto& [region, zones] : zones_of_region) {
+      if (zones.empty()) Refuse("region " + region + " has a regional group but no zone in any client's rttMs");
+      regions.push_back({{"name", region}, {"zones", zones}});
+    }
+    json scenario = {{"kind", "service-lb-policy"},
+                     {"description", fmt::format("imported from gcloud output for backend service {}", name_)},
+                     {"loadBalancer", load_balancer},
+                     {"backendService", std::move(service)},
+                     {"backendGroups", std::move(groups)},
+                     {"topology", {{"regions", std::move(regions)}}},
+                     {"clients", clients}};
+    if (options_.service_lb_policy) scenario["serviceLbPolicy"] = *options_.service_lb_policy;
+    return scenario;
   }
 
   void Health(const json& health) {
@@ -140,11 +233,15 @@ class Importer {
                            {"group", seen.group},
                            {"healthState", seen.unhealthy == 0 && seen.healthy > 0 ? "HEALTHY" : "UNHEALTHY"}});
     }
+    ReportMappedStates();
+    return instances;
+  }
+
+  void ReportMappedStates() {
     for (const auto& [state, vms] : mapped_states_) {
       const StateReading& reading = ReadState(state, "");
       Warn(fmt::format("{} reported {}: taken as UNHEALTHY ({})", fmt::join(vms, ", "), state, reading.why));
     }
-    return instances;
   }
 
   const std::string& region() const { return region_; }
@@ -225,6 +322,11 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
   ImportResult result;
   try {
     Importer importer(options, result);
+    const bool global = describe.is_object() && (!describe.contains("region") || describe["region"].is_null());
+    if (global && options.clients) {
+      result.scenario = importer.ServiceLbPolicyScenario(describe, health);
+      return result;
+    }
     json service = importer.Service(describe);
     importer.Health(health);
     json instances = importer.Instances();

@@ -16,6 +16,12 @@ struct ImportOptions {
   std::string client_region;    // derived from the zone when empty
   std::string forwarding_rule;  // keep only get-health entries of this rule
   std::string group;            // the group of a raw getHealth response (it names none)
+  // A global backend service imports as a service-lb-policy scenario when the
+  // client locations are given (their load and round-trip times to every
+  // zone: facts gcloud does not print), with its ServiceLbPolicy resource if
+  // it names one (gcloud network-services service-lb-policies describe).
+  std::optional<nlohmann::json> clients;
+  std::optional<nlohmann::json> service_lb_policy;
 };
 
 struct ImportResult {
@@ -35,8 +41,12 @@ struct ImportResult {
 // key has no instances; a VM reported by several forwarding rules is HEALTHY
 // only when every report says so (a warning names any disagreement;
 // --forwarding-rule picks one rule's reports). DRAINING, TIMEOUT and UNKNOWN
-// are taken as UNHEALTHY, with a warning saying why. Input of any other
-// shape or type is an error, never an exception.
+// are taken as UNHEALTHY, with a warning saying why. A regional INTERNAL
+// backend service gives a passthrough scenario; a global EXTERNAL_MANAGED or
+// INTERNAL_MANAGED one, with `clients`, a service-lb-policy scenario (each
+// group's members and healthy members counted from the health output, the
+// topology from the groups' and clients' zones). Input of any other shape or
+// type is an error, never an exception.
 ImportResult ImportGcloud(const nlohmann::json& describe, const nlohmann::json& health, const ImportOptions& options);
 
 }  // namespace lbconform

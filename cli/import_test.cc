@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "documents/scenario_json.h"
+#include "documents/slb_json.h"
 
 namespace lbconform {
 namespace {
@@ -21,7 +22,8 @@ json ReadExample(const char* name) {
 
 TEST(ImportTest, BundledGcloudOutputBecomesADecodableScenario) {
   const ImportResult result = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"),
-                                           {.client_type = "VM", .client_zone = "us-west1-a", .client_region = "", .forwarding_rule = "", .group = ""});
+                                           {.client_type = "VM", .client_zone = "us-west1-a", .client_region = "", .forwarding_rule = "", .group = "",
+                                            .clients = std::nullopt, .service_lb_policy = std::nullopt});
   ASSERT_TRUE(result.scenario.has_value()) << result.error;
   ASSERT_EQ(result.warnings.size(), 1U);  // ig-d has no healthStatus key
   EXPECT_NE(result.warnings[0].find("ig-d"), std::string::npos);
@@ -119,7 +121,7 @@ TEST(ImportRealShapes, GlobalBackendServiceIsRefusedSayingWhichKindItNeeds) {
   EXPECT_NE(result.error.find("web-backend is global"), std::string::npos) << result.error;
   EXPECT_NE(result.error.find("EXTERNAL_MANAGED"), std::string::npos) << result.error;
   EXPECT_NE(result.error.find("regional backend service with loadBalancingScheme INTERNAL"), std::string::npos);
-  EXPECT_NE(result.error.find("service-lb-policy"), std::string::npos);
+  EXPECT_NE(result.error.find("service-lb-policy kind when you give --clients FILE"), std::string::npos);
 }
 
 TEST(ImportRealShapes, RegionalNonInternalSchemeIsNamed) {
@@ -189,6 +191,52 @@ TEST(ImportRealShapes, DrainingTimeoutAndUnknownAreUnhealthyWithAWarningEach) {
   EXPECT_NE(warnings.find("vm-a2 reported DRAINING: taken as UNHEALTHY"), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("vm-c1 reported TIMEOUT: taken as UNHEALTHY"), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("vm-c2 reported UNKNOWN: taken as UNHEALTHY"), std::string::npos) << warnings;
+}
+
+ImportOptions GlobalOptions() {
+  ImportOptions options;
+  options.clients = ReadExample("clients.json");
+  options.service_lb_policy = ReadExample("service-lb-policy.json");
+  return options;
+}
+
+// A global backend service with client locations is the service-lb-policy kind.
+TEST(ImportRealShapes, GlobalBackendServiceWithClientsIsAServiceLbPolicyScenario) {
+  const ImportResult result =
+      ImportGcloud(ReadExample("describe-global.json"), ReadExample("get-health-global.json"), GlobalOptions());
+  ASSERT_TRUE(result.scenario.has_value()) << result.error;
+  const json& s = *result.scenario;
+  EXPECT_EQ(s["kind"], "service-lb-policy");
+  EXPECT_EQ(s["loadBalancer"], "GLOBAL_EXTERNAL_APPLICATION");
+  EXPECT_EQ(s["backendGroups"][0], json::parse(R"({"group": "web-ig-b", "kind": "ZONAL_INSTANCE_GROUP",
+                                                   "zone": "us-east1-b", "members": 3, "healthy": 2})"));
+  EXPECT_EQ(s["backendGroups"][1]["healthy"], 1);  // web-c2 is DRAINING
+  EXPECT_EQ(s["topology"], json::parse(R"({"regions": [{"name": "europe-west1", "zones": ["europe-west1-c"]},
+                                                      {"name": "us-east1", "zones": ["us-east1-b"]}]})"));
+  EXPECT_NE(AllWarnings(result).find("web-c2 reported DRAINING"), std::string::npos);
+  const DecodedSlb decoded = DecodeSlbDocument(s);
+  ASSERT_TRUE(decoded.scenario.has_value()) << decoded.errors[0].path << ": " << decoded.errors[0].message;
+  EXPECT_TRUE(decoded.scenario->policy.present);
+}
+
+TEST(ImportRealShapes, GlobalSchemesMapToTheirLoadBalancerOrAreRefused) {
+  json describe = ReadExample("describe-global.json");
+  describe["loadBalancingScheme"] = "INTERNAL_MANAGED";
+  describe["protocol"] = "TCP";
+  const ImportResult internal = ImportGcloud(describe, ReadExample("get-health-global.json"), GlobalOptions());
+  ASSERT_TRUE(internal.scenario.has_value()) << internal.error;
+  EXPECT_EQ((*internal.scenario)["loadBalancer"], "CROSS_REGION_INTERNAL_PROXY_NETWORK");
+  describe["loadBalancingScheme"] = "EXTERNAL";
+  const ImportResult classic = ImportGcloud(describe, ReadExample("get-health-global.json"), GlobalOptions());
+  EXPECT_FALSE(classic.scenario.has_value());
+  EXPECT_NE(classic.error.find("EXTERNAL_MANAGED and INTERNAL_MANAGED"), std::string::npos) << classic.error;
+  ImportOptions bad_clients = GlobalOptions();
+  bad_clients.clients = json::object();
+  EXPECT_FALSE(ImportGcloud(ReadExample("describe-global.json"), ReadExample("get-health-global.json"), bad_clients)
+                   .scenario.has_value());
+  bad_clients.clients = json::parse(R"([{"name": "x", "requestsPerSecond": 1, "rttMs": {"nodash": 1}}])");
+  EXPECT_FALSE(ImportGcloud(ReadExample("describe-global.json"), ReadExample("get-health-global.json"), bad_clients)
+                   .scenario.has_value());
 }
 
 json HealthWith(const char* field, json value) {

@@ -72,6 +72,8 @@ def main():
         [example("describe.json"), example("get-health-api.json"), {"group": "ig-c"}],
         [example("describe-api-expanded-group.json"), example("get-health-api.json"), {}],
         [example("describe-global.json"), example("get-health.json"), {}],
+        [example("describe-global.json"), example("get-health-global.json"),
+         {"clients": example("clients.json"), "serviceLbPolicy": example("service-lb-policy.json")}],
         [{"name": {}, "region": 5, "backends": [{"group": 3}]}, [{"backend": 4}], {}],
         [{"region": "regions/r", "backends": [{"group": "zones/z/instanceGroups/g"}]},
          [{"backend": "g", "status": {"healthStatus": [

@@ -1,7 +1,9 @@
 // Target: `lbconform import` (cli/import.cc) on arbitrary JSON: the
 //   describe output, the health output (gcloud's list or the API's
 //   getHealth response) and the options, as one array
-//   [describe, health, {clientZone, forwardingRule, group}].
+//   [describe, health, {clientZone, clientType, forwardingRule, group,
+//   clients, serviceLbPolicy}] (a global service with clients is the
+//   service-lb-policy kind).
 // Oracle: never an exception, crash or hang; exactly one of a scenario and
 //   an error; an imported scenario is a JSON object whose decoding either
 //   succeeds or names an error.
@@ -12,6 +14,7 @@
 
 #include "cli/import.h"
 #include "documents/scenario_json.h"
+#include "documents/slb_json.h"
 
 namespace {
 
@@ -35,6 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     options.forwarding_rule = StringOr(o, "forwardingRule");
     options.group = StringOr(o, "group");
     if (const std::string type = StringOr(o, "clientType"); !type.empty()) options.client_type = type;
+    if (o.contains("clients")) options.clients = o["clients"];
+    if (o.contains("serviceLbPolicy")) options.service_lb_policy = o["serviceLbPolicy"];
   }
   ImportResult result;
   try {
@@ -52,8 +57,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     std::fprintf(stderr, "import: the scenario is not an object\n");
     std::abort();
   }
-  const DecodedScenario decoded = DecodeScenarioDocument(*result.scenario);
-  if (!decoded.scenario && decoded.errors.empty()) {
+  const bool slb = result.scenario->value("kind", "") == "service-lb-policy";
+  bool decoded = false;
+  bool said_why = false;
+  if (slb) {
+    const DecodedSlb d = DecodeSlbDocument(*result.scenario);
+    decoded = d.scenario.has_value();
+    said_why = !d.errors.empty();
+  } else {
+    const DecodedScenario d = DecodeScenarioDocument(*result.scenario);
+    decoded = d.scenario.has_value();
+    said_why = !d.errors.empty();
+  }
+  if (!decoded && !said_why) {
     std::fprintf(stderr, "import: the imported scenario is rejected without an error\n");
     std::abort();
   }
