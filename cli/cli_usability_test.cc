@@ -75,11 +75,18 @@ TEST(CliUsability, UnknownProfileListsTheProfilesAndTheNearest) {
   }
 }
 
+TEST(CliUsability, UnknownEngineSuggestsTheNearest) {
+  const CliRun result = Lbconform({"decide", "--engine", "optimised", Example("failover-spec-example.json")});
+  EXPECT_EQ(result.status, kExitUsage);
+  EXPECT_TRUE(Contains(result.err, "unknown engine 'optimised'; did you mean 'optimized'?")) << result.err;
+}
+
 TEST(CliUsability, HelpPrintsTheCommandsOrOneCommand) {
   const CliRun all = Lbconform({"help"});
   EXPECT_EQ(all.status, kExitOk);
   EXPECT_TRUE(Contains(all.out, "decide")) << all.out;
   EXPECT_TRUE(Contains(all.out, "import")) << all.out;
+  EXPECT_TRUE(Contains(all.out, "Usage: lbconform")) << all.out;
   const CliRun run = Lbconform({"help", "run"});
   EXPECT_EQ(run.status, kExitOk);
   EXPECT_TRUE(Contains(run.out, "--impl")) << run.out;

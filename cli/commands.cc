@@ -86,9 +86,10 @@ const Engine* FindDecidingEngine(const std::string& name, std::ostream& err) {
     err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
     return nullptr;
   }
-  std::vector<std::string_view> names;
-  for (const Engine* e : AvailableEngines()) names.push_back(e->name());
-  err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", name, fmt::join(names, ", "));
+  std::vector<std::string> names;
+  for (const Engine* e : AvailableEngines()) names.emplace_back(e->name());
+  err << fmt::format("lbconform: unknown engine '{}'{} (available: {})\n", name, DidYouMean(name, names),
+                     fmt::join(names, ", "));
   return nullptr;
 }
 
