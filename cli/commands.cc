@@ -19,11 +19,15 @@
 #include <vector>
 
 #include "engines/engines.h"
+#include "cli/completion.h"
 #include "cli/exhaustive.h"
+#include "cli/files.h"
 #include "cli/import.h"
 #include "cli/kinds.h"
 #include "cli/render.h"
+#include "documents/suggest.h"
 #include "reference/reference_engine.h"
+#include "documents/backend_service_fields.h"
 #include "documents/scenario_json.h"
 #include "documents/documents.h"
 #include "documents/slb_json.h"
@@ -40,6 +44,11 @@ std::optional<std::string> ReadInput(const std::string& path, std::istream& in, 
   std::ifstream file;
   std::istream* source = &in;
   if (path != "-") {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+      err << fmt::format("lbconform: '{}' is a directory, not a scenario file\n", path);
+      return std::nullopt;
+    }
     file.open(path, std::ios::binary);
     if (!file) {
       err << fmt::format("lbconform: cannot open '{}'\n", path);
@@ -52,6 +61,10 @@ std::optional<std::string> ReadInput(const std::string& path, std::istream& in, 
   while (text.size() <= kMaxInputBytes && *source) {
     source->read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     text.append(chunk.data(), static_cast<std::size_t>(source->gcount()));
+  }
+  if (source->bad()) {
+    err << fmt::format("lbconform: cannot read '{}'\n", path);
+    return std::nullopt;
   }
   return text;
 }
@@ -73,9 +86,10 @@ const Engine* FindDecidingEngine(const std::string& name, std::ostream& err) {
     err << fmt::format("lbconform: engine 'optimized' is unavailable: {}\n", why);
     return nullptr;
   }
-  std::vector<std::string_view> names;
-  for (const Engine* e : AvailableEngines()) names.push_back(e->name());
-  err << fmt::format("lbconform: unknown engine '{}' (available: {})\n", name, fmt::join(names, ", "));
+  std::vector<std::string> names;
+  for (const Engine* e : AvailableEngines()) names.emplace_back(e->name());
+  err << fmt::format("lbconform: unknown engine '{}'{} (available: {})\n", name, DidYouMean(name, names),
+                     fmt::join(names, ", "));
   return nullptr;
 }
 
@@ -103,6 +117,7 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
                     : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n");
     return kExitRejected;
   }
+  for (const std::string& warning : BackendServiceFieldWarnings(*document)) err << "lbconform: warning: " << warning << "\n";
   const ScenarioKind kind = KindOf(*document);
   if (!Implements(*engine, kind)) {
     err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(kind));
@@ -367,8 +382,9 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
-int Import(const std::string& describe_path, const std::string& health_path, const ImportOptions& options,
-           const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+int Import(const std::string& describe_path, const std::string& health_path, const std::string& clients_path,
+           const std::string& policy_path, const ImportOptions& options, const std::string& output, std::istream& in,
+           std::ostream& out, std::ostream& err) {
   auto read = [&](const std::string& path) -> std::optional<nlohmann::json> {
     const std::optional<std::string> text = ReadInput(path, in, err);
     if (!text) return std::nullopt;
@@ -380,23 +396,29 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   const auto describe = read(describe_path);
   const auto health = describe ? read(health_path) : std::nullopt;
   if (!describe || !health) return kExitUsage;
-  const ImportResult result = ImportGcloud(*describe, *health, options);
+  ImportOptions with_files = options;
+  if (!clients_path.empty() && !(with_files.clients = read(clients_path))) return kExitUsage;
+  if (!policy_path.empty() && !(with_files.service_lb_policy = read(policy_path))) return kExitUsage;
+  const ImportResult result = ImportGcloud(*describe, *health, with_files);
   for (const std::string& w : result.warnings) err << "lbconform: warning: " << w << "\n";
   if (!result.scenario) {
     err << "lbconform: " << result.error << "\n";
     return kExitUsage;
   }
   const std::string text = DumpJson(*result.scenario, 2) + "\n";
-  if (output.empty() || output == "-") {
-    out << text;
-  } else {
-    std::ofstream(output) << text;
+  const std::optional<std::string> problem =
+      output.empty() || output == "-" ? WriteOutput(out, text) : WriteFileAtomically(output, text);
+  if (problem) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitUsage;
   }
   // Say at once whether the scenario decodes, so surprises show up here.
-  const DecodedScenario decoded = DecodeScenario(text);
-  if (!decoded.scenario) {
+  const std::vector<Error> errors = KindOf(*result.scenario) == ScenarioKind::kServiceLbPolicy
+                                        ? DecodeSlbDocument(*result.scenario).errors
+                                        : DecodeScenario(text).errors;
+  if (!errors.empty()) {
     err << fmt::format("lbconform: warning: the imported scenario does not decode: {} at {}: {}\n",
-                       NameOf(decoded.errors.front().code), decoded.errors.front().path, decoded.errors.front().message);
+                       NameOf(errors.front().code), errors.front().path, errors.front().message);
     return kExitRejected;
   }
   return kExitOk;
@@ -457,20 +479,35 @@ struct Command {
   std::function<int()> action;
 };
 
+// UsageInsteadOfWaiting prints the command's help when no file was given and
+// standard input is a terminal: a person who typed the bare command is not
+// about to type JSON (an explicit `-` still reads the terminal).
+bool UsageInsteadOfWaiting(const CLI::App& command, Streams io) {
+  if (command.get_option("input")->count() > 0 || &io.in != &std::cin || isatty(STDIN_FILENO) != 1) return false;
+  io.err << command.help() << "lbconform: give a scenario file, or - with the scenario on standard input\n";
+  return true;
+}
+
 Command AddDecideCommand(CLI::App& app, Streams io) {
   auto options = std::make_shared<DecideOptions>();
   CLI::App* decide = app.add_subcommand("decide", "Decide one scenario; print the decision JSON");
   AddDecideOptions(*decide, *options);
   decide->add_flag("--trace", options->trace, "Include the informative step trace");
   decide->add_flag("--pretty", options->pretty, "Indent the JSON");
-  return {decide, [=] { return DecideOrExplain(*options, /*explain=*/false, io.in, io.out, io.err); }};
+  return {decide, [=] {
+            if (UsageInsteadOfWaiting(*decide, io)) return kExitUsage;
+            return DecideOrExplain(*options, /*explain=*/false, io.in, io.out, io.err);
+          }};
 }
 
 Command AddExplainCommand(CLI::App& app, Streams io) {
   auto options = std::make_shared<DecideOptions>();
   CLI::App* explain = app.add_subcommand("explain", "Explain one decision step by step, with clause IDs");
   AddDecideOptions(*explain, *options);
-  return {explain, [=] { return DecideOrExplain(*options, /*explain=*/true, io.in, io.out, io.err); }};
+  return {explain, [=] {
+            if (UsageInsteadOfWaiting(*explain, io)) return kExitUsage;
+            return DecideOrExplain(*options, /*explain=*/true, io.in, io.out, io.err);
+          }};
 }
 
 Command AddPlotCommand(CLI::App& app, Streams io) {
@@ -601,20 +638,196 @@ Command AddVectorsCommand(CLI::App& app, Streams io) {
 
 Command AddImportCommand(CLI::App& app, Streams io) {
   struct ImportArguments {
-    std::string describe, health, output;
+    std::string describe, health, clients, policy, output;
     ImportOptions options;
   };
   auto a = std::make_shared<ImportArguments>();
   CLI::App* import_cmd = app.add_subcommand("import", "Build a scenario from gcloud describe and get-health output");
-  import_cmd->add_option("--describe", a->describe, "gcloud compute backend-services describe NAME --region R --format=json")->required();
-  import_cmd->add_option("--health", a->health, "gcloud compute backend-services get-health NAME --region R --format=json")->required();
+  import_cmd->add_option("--describe", a->describe, "gcloud compute backend-services describe NAME --region R --format=json (or the API's BackendService)")->required();
+  import_cmd->add_option("--health", a->health, "gcloud compute backend-services get-health NAME --region R --format=json (or the API's getHealth response)")->required();
+  import_cmd->add_option("--group", a->options.group, "The instance group of an API getHealth response (it names none), when the service has several");
   import_cmd->add_option("--client-zone", a->options.client_zone, "The client VM's zone");
   import_cmd->add_option("--client-region", a->options.client_region, "The client's region (default: from the zone)");
   import_cmd->add_option("--client-type", a->options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
       ->capture_default_str();
   import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule, "Use only this forwarding rule's health reports");
+  import_cmd->add_option("--clients", a->clients,
+                         "Global backend services: a JSON list of client locations {name, requestsPerSecond, rttMs: {zone: ms}}; "
+                         "the scenario is then of kind service-lb-policy");
+  import_cmd->add_option("--service-lb-policy", a->policy,
+                         "gcloud network-services service-lb-policies describe NAME --location=global --format=json");
   import_cmd->add_option("-o,--output", a->output, "Write the scenario here (default: standard output)");
-  return {import_cmd, [=] { return Import(a->describe, a->health, a->options, a->output, io.in, io.out, io.err); }};
+  return {import_cmd, [=] {
+            return Import(a->describe, a->health, a->clients, a->policy, a->options, a->output, io.in, io.out, io.err);
+          }};
+}
+
+// ------------------------------ help, did-you-mean, version, completion
+
+std::vector<std::string> ProfileNames() {
+  std::vector<std::string> names;
+  for (Profile profile : AllProfiles()) names.emplace_back(NameOf(profile));
+  return names;
+}
+
+// FindCommand is the subcommand called `name`, or nullptr (CLI11 2.1 has no
+// non-throwing lookup).
+template <typename AppType>
+AppType* FindCommand(AppType& app, const std::string& name) {
+  for (AppType* command : app.get_subcommands([](AppType*) { return true; })) {
+    if (command->get_name() == name) return command;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> CommandNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+    names.push_back(command->get_name());
+  }
+  return names;
+}
+
+// KnownProfile checks a --profile value, naming the valid ones and the
+// nearest when the value is a typo.
+CLI::Validator KnownProfile() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (ProfileFromName(value)) return "";
+        return fmt::format("unknown profile '{}'{} (profiles: {})", value, DidYouMean(value, ProfileNames()),
+                           fmt::join(ProfileNames(), ", "));
+      },
+      "PROFILE");
+}
+
+// CheckProfileNames puts KnownProfile on every subcommand's --profile.
+void CheckProfileNames(CLI::App& app) {
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+    if (CLI::Option* profile = command->get_option_no_throw("--profile")) profile->check(KnownProfile());
+  }
+}
+
+// VersionText is the suite version and the digest of the vectors this binary
+// finds, so a report can be matched to the vectors that produced it.
+std::string VersionText() {
+  const std::filesystem::path root = vectors::DefaultVectorRoot();
+  std::string error;
+  const auto files = vectors::LoadVectorDirectory(root, &error);
+  if (!files || files->empty()) {
+    return fmt::format("lbconform {}\nvectors: none found at {}", vectors::kSuiteVersion, root.string());
+  }
+  int tests = 0;
+  for (const vectors::VectorFile& file : *files) tests += file.number_of_tests;
+  return fmt::format("lbconform {}\nvectors: {} ({} vectors in {} files at {})", vectors::kSuiteVersion,
+                     vectors::VectorDigest(*files), tests, files->size(), root.string());
+}
+
+// SetHelpFooters gives each subcommand's help an example and its exit statuses.
+void SetHelpFooters(CLI::App& app) {
+  constexpr const char* kDecisionStatuses =
+      "Exit status: 0 valid decision, 1 scenario rejected (the decision says why), 2 usage error or unreadable file";
+  const std::vector<std::pair<const char*, std::string>> footers = {
+      {"decide", fmt::format("Example:\n  lbconform decide --pretty scenario.json\n  lbconform import ... | lbconform decide -\n{}",
+                             kDecisionStatuses)},
+      {"explain", fmt::format("Example:\n  lbconform explain --profile en-2026-04-02 scenario.json\n{}", kDecisionStatuses)},
+      {"plot", "Example:\n  lbconform plot plan.json -o plan.svg\n"
+               "Exit status: 0 written, 1 scenario rejected, 2 usage error, unreadable file or a kind without a picture"},
+      {"engines", "Example:\n  lbconform engines\nExit status: 0"},
+      {"exhaustive", "Example:\n  lbconform exhaustive --scope campaign --shard 0/4\n"
+                     "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error"},
+      {"catalogue", "Example:\n  lbconform catalogue gaps --format json\nExit status: 0, 2 usage error"},
+      {"run", "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
+              "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
+              "             3 the whole-run timeout expired first"},
+      {"adapter", "Example:\n  lbconform run --impl 'lbconform adapter --engine optimized'\n"
+                  "Exit status: 0 at 'bye' or end of input, 2 unknown engine"},
+      {"vectors", "Example:\n  lbconform vectors lint\nExit status: 0 clean, 1 problems (printed), 2 usage error or unreadable vectors"},
+      {"import", "Example:\n  lbconform import --describe describe.json --health get-health.json --client-zone us-west1-a -o scenario.json\n"
+                 "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error or unusable gcloud output"},
+      {"help", "Example:\n  lbconform help run\nExit status: 0, 2 unknown command"},
+      {"completion", "Example:\n  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
+                     "Exit status: 0, 2 the file cannot be written"},
+  };
+  for (const auto& [name, footer] : footers) {
+    if (CLI::App* command = FindCommand(app, name)) command->footer(footer);
+  }
+}
+
+Command AddHelpCommand(CLI::App& app, Streams io) {
+  auto topic = std::make_shared<std::string>();
+  CLI::App* help = app.add_subcommand("help", "Print the help of lbconform or of one command");
+  help->add_option("command", *topic, "The command to explain");
+  CLI::App* top = &app;
+  return {help, [=] {
+            if (topic->empty()) {
+              // App::help() would print the parsed subcommand's (this one's) help.
+              io.out << top->get_formatter()->make_help(top, "lbconform", CLI::AppFormatMode::Normal);
+              return kExitOk;
+            }
+            CLI::App* command = FindCommand(*top, *topic);
+            if (command == nullptr) {
+              io.err << fmt::format("lbconform: unknown command '{}'{}\n", *topic, DidYouMean(*topic, CommandNames(*top)));
+              return kExitUsage;
+            }
+            io.out << command->help();
+            return kExitOk;
+          }};
+}
+
+Command AddCompletionCommand(CLI::App& app, Streams io) {
+  auto shell = std::make_shared<std::string>();
+  auto output = std::make_shared<std::string>("-");
+  CLI::App* completion = app.add_subcommand("completion", "Print a shell completion script (bash)");
+  completion->add_option("shell", *shell, "bash")->required()->check(CLI::IsMember({"bash"}));
+  completion->add_option("-o,--output", *output, "Write the script here (default: standard output)");
+  CLI::App* top = &app;
+  // `shell` is captured though unread: CLI11 writes into it while parsing.
+  return {completion, [io, top, shell, output] {
+            CompletionValues values;
+            for (const Engine* engine : AvailableEngines()) values.engines.emplace_back(engine->name());
+            values.profiles = ProfileNames();
+            const std::string script = BashCompletion(*top, values);
+            const std::optional<std::string> problem =
+                *output == "-" ? WriteOutput(io.out, script) : WriteFileAtomically(*output, script);
+            if (problem) {
+              io.err << "lbconform: " << *problem << "\n";
+              return kExitUsage;
+            }
+            return kExitOk;
+          }};
+}
+
+// UnknownWord says which command or option of argv lbconform does not know,
+// with the nearest known one; nullopt when every word is known. The option
+// names of the command that argv names are the candidates.
+std::optional<std::string> UnknownWord(const CLI::App& app, int argc, const char* const* argv) {
+  if (argc < 2) return std::nullopt;
+  const std::string first = argv[1];
+  const CLI::App* command = nullptr;
+  if (!first.starts_with("-")) {
+    command = FindCommand(app, first);
+    if (command == nullptr) {
+      return fmt::format("unknown command '{}'{} (commands: {})", first, DidYouMean(first, CommandNames(app)),
+                         fmt::join(CommandNames(app), ", "));
+    }
+  }
+  const CLI::App& scope = command != nullptr ? *command : app;
+  std::vector<std::string> options;
+  for (const CLI::Option* option : scope.get_options()) {
+    for (const std::string& name : option->get_lnames()) options.push_back("--" + name);
+    for (const std::string& name : option->get_snames()) options.push_back("-" + name);
+  }
+  for (int i = command != nullptr ? 2 : 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word == "--") break;
+    if (!word.starts_with("-") || word == "-") continue;
+    word = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), word) != options.end()) continue;
+    if (!word.starts_with("--") && word.size() > 2) continue;  // -ofile: CLI11's own business
+    const std::string where = command != nullptr ? fmt::format(" for '{}'", command->get_name()) : "";
+    return fmt::format("unknown option '{}'{}{}", word, where, DidYouMean(word, options));
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -622,17 +835,30 @@ Command AddImportCommand(CLI::App& app, Streams io) {
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
   CLI::App app{"lbconform: conformance suite for Google Cloud load-balancer backend selection"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "lbconform 0.1.0");
+  app.set_version_flag("--version", [] { return VersionText(); }, "Print the suite version and the vectors' digest");
+  app.footer("Run `lbconform help COMMAND` for a command's options, an example and its exit statuses.");
   const Streams io{in, out, err};
   const std::vector<Command> commands = {
       AddDecideCommand(app, io),     AddPlotCommand(app, io),      AddExplainCommand(app, io),
       AddEnginesCommand(app, io),    AddExhaustiveCommand(app, io), AddCatalogueCommand(app, io),
       AddRunCommand(app, io),        AddAdapterCommand(app, io),   AddVectorsCommand(app, io),
-      AddImportCommand(app, io),
+      AddImportCommand(app, io),     AddHelpCommand(app, io),      AddCompletionCommand(app, io),
   };
+  CheckProfileNames(app);
+  SetHelpFooters(app);
+  if (argc < 2) {
+    err << app.help();
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      if (const std::optional<std::string> unknown = UnknownWord(app, argc, argv)) {
+        err << "lbconform: " << *unknown << "\nRun `lbconform help` for the commands and their options.\n";
+        return kExitUsage;
+      }
+    }
     const int status = app.exit(e, out, err);
     return status == 0 ? kExitOk : kExitUsage;
   }

@@ -2,7 +2,17 @@
 find_package(nlohmann_json 3.11 CONFIG REQUIRED)   # nlohmann_json::nlohmann_json
 find_package(CLI11 CONFIG REQUIRED)                # CLI11::CLI11
 find_package(fmt CONFIG REQUIRED)                  # fmt::fmt
-find_package(valijson CONFIG REQUIRED)             # valijson (header-only JSON Schema validator)
+# valijson (header-only JSON Schema validator): Debian's package unpacked
+# without its Depends by scripts/install-deps, else an installed one.
+find_package(valijson CONFIG QUIET PATHS ${PROJECT_SOURCE_DIR}/build/third_party/valijson/usr NO_DEFAULT_PATH)
+if(NOT valijson_FOUND)
+  find_package(valijson CONFIG QUIET)
+endif()
+if(NOT valijson_FOUND)
+  message(FATAL_ERROR "valijson headers not found: run scripts/install-deps (it unpacks Debian's libvalijson-dev "
+                      "into build/third_party/valijson)")
+endif()
+message(STATUS "valijson: ${valijson_DIR}")
 if(LBCONFORM_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)              # GTest::gtest, GTest::gtest_main
   find_package(rapidcheck CONFIG REQUIRED)         # rapidcheck, rapidcheck_gtest (no namespace)

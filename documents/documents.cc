@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "documents/backend_service_fields.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
 #include "model/slb_model.h"
@@ -45,8 +46,9 @@ std::optional<std::string> Diff(const json& expected, const json& actual) {
 // ------------------------------ passthrough
 
 json DecidePassthrough(const Engine& engine, const json& document, Profile profile, EncodeOptions options) {
-  return EncodeDecision(DecideDecoded(*As<PassthroughEngine>(engine), DecodeScenarioDocument(document), profile),
-                        options);
+  return WithFieldWarnings(
+      EncodeDecision(DecideDecoded(*As<PassthroughEngine>(engine), DecodeScenarioDocument(document), profile), options),
+      document);
 }
 
 std::optional<std::string> PassthroughRoundTrip(const Engine& engine, const json& document) {
@@ -76,8 +78,9 @@ std::optional<std::string> PassthroughRoundTrip(const Engine& engine, const json
 json DecideTimeline(const Engine& engine, const json& document, Profile profile, EncodeOptions options) {
   const DecodedTimeline decoded = DecodeTimelineDocument(document);
   if (!decoded.timeline) return EncodeDecision(InvalidDecision(decoded.errors));
-  return EncodeTimelineDecision(As<TimelineEngine>(engine)->DecideTimeline(*decoded.timeline, profile), options,
-                                &*decoded.timeline);
+  return WithFieldWarnings(EncodeTimelineDecision(As<TimelineEngine>(engine)->DecideTimeline(*decoded.timeline, profile),
+                                                 options, &*decoded.timeline),
+                           document);
 }
 
 std::optional<std::string> TimelineRoundTrip(const Engine& engine, const json& document) {
@@ -107,7 +110,8 @@ std::optional<std::string> TimelineRoundTrip(const Engine& engine, const json& d
 json DecideSlb(const Engine& engine, const json& document, Profile, EncodeOptions options) {
   const DecodedSlb decoded = DecodeSlbDocument(document);
   if (!decoded.scenario) return EncodeDecision(InvalidDecision(decoded.errors));
-  return EncodeSlbDecision(As<SlbEngine>(engine)->Plan(*decoded.scenario), options, &*decoded.scenario);
+  return WithFieldWarnings(EncodeSlbDecision(As<SlbEngine>(engine)->Plan(*decoded.scenario), options, &*decoded.scenario),
+                           document);
 }
 
 std::optional<std::string> SlbRoundTrip(const Engine& engine, const json& document) {

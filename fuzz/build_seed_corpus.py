@@ -9,6 +9,7 @@ adapter_protocol a hello line and result lines built from the vectors' decisions
 differential     deterministic pseudo-random byte strings (FuzzedDataProvider input)
 timeline         the same, for timelines
 slb_plan         the same, for service LB policy plans
+import           [describe, health, options] from examples/gcloud/ and hand-made odd shapes
 """
 import hashlib
 import json
@@ -59,7 +60,27 @@ def main():
     for size in (0, 16, 64, 128, 256, 512, 1024):
         for _ in range(8):
             put("slb_plan", bytes(rng.getrandbits(8) for _ in range(size)))
-    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline", "slb_plan"):
+    gcloud = ROOT / "examples" / "gcloud"
+
+    def example(name):
+        return json.loads((gcloud / name).read_text())
+
+    for seed in (
+        [example("describe.json"), example("get-health.json"), {"clientZone": "us-west1-a"}],
+        [example("describe.json"), example("get-health-states.json"), {"clientZone": "us-west1-a", "forwardingRule": "fr-ilb"}],
+        [example("describe.json"), example("get-health-api.json"), {"clientZone": "us-west1-a"}],
+        [example("describe.json"), example("get-health-api.json"), {"group": "ig-c"}],
+        [example("describe-api-expanded-group.json"), example("get-health-api.json"), {}],
+        [example("describe-global.json"), example("get-health.json"), {}],
+        [example("describe-global.json"), example("get-health-global.json"),
+         {"clients": example("clients.json"), "serviceLbPolicy": example("service-lb-policy.json")}],
+        [{"name": {}, "region": 5, "backends": [{"group": 3}]}, [{"backend": 4}], {}],
+        [{"region": "regions/r", "backends": [{"group": "zones/z/instanceGroups/g"}]},
+         [{"backend": "g", "status": {"healthStatus": [
+             {"instance": "zones/z/instances/v", "healthState": None, "forwardingRule": 7}]}}], {}],
+    ):
+        put("import", json.dumps(seed, separators=(",", ":")))
+    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline", "slb_plan", "import"):
         print(f"{len(list((CORPUS / harness).iterdir())):5d}  fuzz/corpus/{harness}")
 
 

@@ -269,9 +269,29 @@ std::optional<std::vector<VectorFile>> LoadVectorDirectory(const std::filesystem
   return files;
 }
 
+namespace {
+
+const char* NonEmptyEnvironment(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && *value != '\0' ? value : nullptr;
+}
+
+// DataDirBesideBinary is <folder of the running binary>/../share/lbconform:
+// the installed layout, and in a build tree the link that CMake makes there
+// to the source tree's vectors/ (CMakeLists.txt), so no path is compiled in.
+std::filesystem::path DataDirBesideBinary() {
+  std::error_code error;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return "share/lbconform";
+  return binary.parent_path().parent_path() / "share" / "lbconform";
+}
+
+}  // namespace
+
 std::filesystem::path DefaultVectorRoot() {
-  if (const char* root = std::getenv("LBCONFORM_VECTORS_ROOT"); root != nullptr && *root != '\0') return root;
-  return LBCONFORM_VECTORS_DIR;
+  if (const char* root = NonEmptyEnvironment("LBCONFORM_VECTORS_ROOT")) return root;
+  if (const char* data = NonEmptyEnvironment("LBCONFORM_DATA_DIR")) return std::filesystem::path(data) / "vectors";
+  return DataDirBesideBinary() / "vectors";
 }
 
 }  // namespace lbconform::vectors

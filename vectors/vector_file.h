@@ -75,7 +75,10 @@ std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root
 // unreadable one returns nullopt and says why in `error`.
 std::optional<std::vector<VectorFile>> LoadVectorDirectory(const std::filesystem::path& root, std::string* error);
 
-// DefaultVectorRoot is $LBCONFORM_VECTORS_ROOT, else the source tree's vectors/.
+// DefaultVectorRoot is, first found: $LBCONFORM_VECTORS_ROOT;
+// $LBCONFORM_DATA_DIR/vectors; <binary's folder>/../share/lbconform/vectors
+// (installed: PREFIX/bin/lbconform finds PREFIX/share/lbconform/vectors; a
+// build tree has a link there to the source tree's vectors/).
 std::filesystem::path DefaultVectorRoot();
 
 }  // namespace lbconform::vectors

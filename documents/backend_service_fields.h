@@ -1,0 +1,26 @@
+// Which fields a backendService may have: the Compute API's own (v1), so that
+// a typo such as `failover_ratio` is named instead of silently ignored.
+#ifndef LBCONFORM_DOCUMENTS_BACKEND_SERVICE_FIELDS_H_
+#define LBCONFORM_DOCUMENTS_BACKEND_SERVICE_FIELDS_H_
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <vector>
+
+namespace lbconform {
+
+// BackendServiceFieldWarnings names every key of the scenario's
+// backendService (and of the nested objects lbconform reads: backends[],
+// failoverPolicy, networkPassThroughLbTrafficPolicy.zonalAffinity,
+// subsetting, connectionTrackingPolicy) that the Compute API v1 does not define, each with the nearest
+// API field. Informative only: the decision does not change.
+std::vector<std::string> BackendServiceFieldWarnings(const nlohmann::json& scenario_document);
+
+// WithFieldWarnings adds `warnings` (non-normative) to a decision when the
+// scenario has such fields; otherwise returns the decision unchanged.
+nlohmann::json WithFieldWarnings(nlohmann::json decision, const nlohmann::json& scenario_document);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_DOCUMENTS_BACKEND_SERVICE_FIELDS_H_
