@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@
 
 #include "engines/engines.h"
 #include "cli/exhaustive.h"
+#include "cli/files.h"
 #include "cli/import.h"
 #include "cli/kinds.h"
 #include "cli/render.h"
@@ -139,6 +141,11 @@ struct ExhaustiveOptions {
 bool ParseShard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
   const std::size_t slash = text.find('/');
   if (slash == std::string::npos) return false;
+  // Digits only: stoull would read "-2" as 2^64 - 2.
+  const auto digits = [](std::string_view part) {
+    return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(std::string_view(text).substr(0, slash)) || !digits(std::string_view(text).substr(slash + 1))) return false;
   try {
     std::size_t used = 0;
     index = std::stoull(text.substr(0, slash), &used);
@@ -308,37 +315,61 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
 
 // Adapter serves the protocol with a built-in engine: the reference example
 // of what a third-party adapter does. It declares the kinds the engine
-// decides and answers `unsupported` for any other.
-int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out) {
-  const Engine* engine = FindEngine(engine_name);
+// decides and answers `unsupported` for any other, and for a case whose
+// `kind` or `profile` is not one it knows (or not a string). A line it cannot
+// read as a message (not a JSON object within the input limits, a `type` that
+// is not a string or not a message type) gets {"type":"error","message":…}
+// (vectors/README.md, "The adapter protocol").
+int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out, std::ostream& err) {
+  const Engine* engine = FindDecidingEngine(engine_name, err);
   if (engine == nullptr) return kExitUsage;
   std::vector<std::string_view> kinds;
   for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
+  auto answer = [&](const nlohmann::json& message) {
+    return !WriteOutput(out, DumpJson(message) + "\n");  // a closed pipe ends the loop
+  };
+  auto text_field = [](const nlohmann::json& message, const char* key, const char* fallback) -> std::optional<std::string> {
+    const auto it = message.find(key);
+    if (it == message.end() || it->is_null()) return std::string(fallback);
+    if (!it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  };
   std::string line;
   while (std::getline(in, line)) {
-    const nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
-    if (message.is_discarded() || !message.is_object()) continue;  // not ours to answer
-    const std::string type = message.value("type", "");
+    std::vector<Error> errors;
+    // One level more than a scenario: the envelope around a case's input.
+    const std::optional<nlohmann::json> message = ParseJsonDocument(line, errors, kMaxJsonDepth + 1);
+    if (!message || !message->is_object()) {
+      const std::string why = message ? "a protocol message is a JSON object"
+                                      : fmt::format("{}: {}", NameOf(errors.front().code), errors.front().message);
+      if (!answer({{"type", "error"}, {"message", "unreadable message: " + why}})) return kExitUsage;
+      continue;
+    }
+    const std::optional<std::string> type = text_field(*message, "type", "");
+    bool written = true;
     if (type == "hello") {
-      out << DumpJson({{"type", "hello"}, {"protocol", 1},
-                       {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", kinds}})
-          << std::endl;
+      written = answer({{"type", "hello"}, {"protocol", 1},
+                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
+                        {"kinds", kinds}});
     } else if (type == "case") {
-      const nlohmann::json id = message.value("id", nlohmann::json());
-      const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
-      const auto kind = ScenarioKindFromName(message.value("kind", "passthrough"));
-      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
+      const nlohmann::json id = message->value("id", nlohmann::json());
+      const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");
+      const std::optional<std::string> kind_name = text_field(*message, "kind", "passthrough");
+      const auto profile = profile_name ? ProfileFromName(*profile_name) : std::nullopt;
+      const auto kind = kind_name ? ScenarioKindFromName(*kind_name) : std::nullopt;
+      const nlohmann::json input = message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
       const bool decided_here = kind && profile && Implements(*engine, *kind) &&
                                 (input.is_string() || Implements(*engine, KindOf(input)));
-      if (!decided_here) {
-        out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
-        continue;
-      }
-      out << DumpJson({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}}) << std::endl;
+      written = decided_here ? answer({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}})
+                             : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
     } else if (type == "bye") {
       return kExitOk;
+    } else {
+      written = answer({{"type", "error"},
+                        {"message", type ? fmt::format("unknown message type '{}' (hello, case, bye)", *type)
+                                         : std::string("'type' must be a string")}});
     }
+    if (!written) return kExitUsage;
   }
   return kExitOk;
 }
@@ -507,7 +538,8 @@ Command AddExhaustiveCommand(CLI::App& app, Streams io) {
   exhaustive->add_option("--max-vms-per-cell", options->max_vms_per_cell,
                          "Override the scope's VMs per (role, zone) cell (0-6)")
       ->check(CLI::Range(0, 6));
-  exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard");
+  exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard")
+      ->check(CLI::NonNegativeNumber);  // CLI11 reads "-1" into an unsigned as 2^64 - 1
   return {exhaustive, [=] { return Exhaustive(*options, io.out, io.err); }};
 }
 
@@ -585,7 +617,7 @@ Command AddAdapterCommand(CLI::App& app, Streams io) {
   auto engine = std::make_shared<std::string>("reference");
   CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
   adapter->add_option("--engine", *engine, "Engine to answer with")->capture_default_str();
-  return {adapter, [=] { return Adapter(*engine, io.in, io.out); }};
+  return {adapter, [=] { return Adapter(*engine, io.in, io.out, io.err); }};
 }
 
 Command AddVectorsCommand(CLI::App& app, Streams io) {

@@ -180,5 +180,48 @@ TEST(CliAdapter, HelloDeclaresEveryKindTheEngineDecides) {
   EXPECT_EQ(hello["kinds"], nlohmann::json(expected));
 }
 
+// Hostile protocol lines get a clear answer, never an abort: an `error` line
+// for what cannot be read as a message, `unsupported` for a case whose kind or
+// profile is not a known name; an unknown engine is a usage error with a message.
+TEST(CliAdapter, HostileMessagesGetAnAnswer) {
+  const std::string deep_id = std::string(100'000, '[') + std::string(100'000, ']');
+  const std::string deep_input = std::string(100'000, '{');
+  const CliRun run = Lbconform({"adapter"}, "{\"type\":5}\n"
+                                            "{\"type\":\"case\",\"id\":1,\"profile\":5,\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":2,\"kind\":[],\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":" + deep_id + ",\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":3,\"input\":" + deep_input + "}\n"
+                                            "not json\n[1]\n{\"type\":\"nope\"}\n"
+                                            "{\"type\":\"bye\"}\n");
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  std::vector<nlohmann::json> lines;
+  std::istringstream out(run.out);
+  for (std::string line; std::getline(out, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 8u) << run.out;
+  EXPECT_EQ(lines[0]["type"], "error");
+  EXPECT_EQ(lines[1], nlohmann::json({{"type", "result"}, {"id", 1}, {"unsupported", true}}));
+  EXPECT_EQ(lines[2], nlohmann::json({{"type", "result"}, {"id", 2}, {"unsupported", true}}));
+  for (std::size_t i : {3u, 4u, 5u, 6u, 7u}) EXPECT_EQ(lines[i]["type"], "error") << lines[i];
+  EXPECT_NE(lines[3]["message"].get<std::string>().find("JSON_TOO_DEEP"), std::string::npos);
+
+  const CliRun bogus = Lbconform({"adapter", "--engine", "bogus"}, "{\"type\":\"hello\",\"protocol\":1}\n");
+  EXPECT_EQ(bogus.status, kExitUsage);
+  EXPECT_NE(bogus.err.find("unknown engine 'bogus'"), std::string::npos) << bogus.err;
+  EXPECT_EQ(bogus.out, "");
+}
+
+// Nonsense numbers are refused with a message, not wrapped into huge ones.
+TEST(CliExhaustive, NegativeShardsAndLimitsAreRefused) {
+  for (const char* shard : {"1/-2", "-1/2", "+0/2", "0/2x", " 0/2", "0/"}) {
+    const CliRun run = Lbconform({"exhaustive", "--shard", shard, "--limit", "1"});
+    EXPECT_EQ(run.status, kExitUsage) << shard;
+    EXPECT_NE(run.err.find("--shard wants I/N"), std::string::npos) << shard << ": " << run.err;
+  }
+  const CliRun limit = Lbconform({"exhaustive", "--limit", "-1"});
+  EXPECT_EQ(limit.status, kExitUsage);
+  EXPECT_NE(limit.err.find("--limit"), std::string::npos) << limit.err;
+  EXPECT_EQ(Lbconform({"exhaustive", "--shard", "1/2", "--limit", "3"}).status, kExitOk);
+}
+
 }  // namespace
 }  // namespace lbconform
