@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <iostream>
 #include <iterator>
@@ -58,6 +59,17 @@ std::optional<std::string> ReadInput(const std::string& path, std::istream& in, 
   return text;
 }
 
+// Print writes a command's whole answer to standard output: `status` once it
+// is written, else a usage error said on `err` (/dev/full, a closed pipe), so
+// a lost answer never looks like a decision.
+int Print(std::ostream& out, std::ostream& err, std::string_view text, int status) {
+  if (const std::optional<std::string> problem = WriteOutput(out, text)) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitUsage;
+  }
+  return status;
+}
+
 struct DecideOptions {
   std::string input = "-";
   std::string engine = "reference";
@@ -101,9 +113,9 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
   if (!document) {
     const PassthroughDecision rejected = InvalidDecision(std::move(parse_errors));
-    out << (explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
-                    : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n");
-    return kExitRejected;
+    return Print(out, err, explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
+                                   : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n",
+                 kExitRejected);
   }
   const ScenarioKind kind = KindOf(*document);
   if (!Implements(*engine, kind)) {
@@ -112,12 +124,11 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   }
   if (explain) {
     const Shown shown = CommandsOf(kind).explain(*engine, *document, *profile);
-    out << shown.text;
-    return shown.valid ? kExitOk : kExitRejected;
+    return Print(out, err, shown.text, shown.valid ? kExitOk : kExitRejected);
   }
   const nlohmann::json decision = DocumentsOf(kind).decide(*engine, *document, *profile, {.trace = options.trace});
-  out << DumpJson(decision, options.pretty ? 2 : -1) << "\n";
-  return decision.value("valid", false) ? kExitOk : kExitRejected;
+  return Print(out, err, DumpJson(decision, options.pretty ? 2 : -1) + "\n",
+               decision.value("valid", false) ? kExitOk : kExitRejected);
 }
 
 void AddDecideOptions(CLI::App& command, DecideOptions& options) {
@@ -374,6 +385,46 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out,
   return kExitOk;
 }
 
+// RewriteExpectations puts each test's `result` and `expected` into the file
+// as it is on disk, leaving every other byte where it was (key order, inputs),
+// and writes the file only when its text changes, whole or not at all: true if
+// written, false if unchanged, nullopt with `problem` on failure.
+std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::string& problem) {
+  using nlohmann::ordered_json;
+  std::ifstream in(file.path, std::ios::binary);
+  const std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ordered_json root = ordered_json::parse(before, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.contains("testGroups")) {
+    problem = "cannot read it back";
+    return std::nullopt;
+  }
+  std::map<std::int64_t, const vectors::VectorTest*> by_tc_id;
+  for (const auto& group : file.groups) {
+    for (const auto& test : group.tests) by_tc_id[test.tc_id] = &test;
+  }
+  for (ordered_json& group : root["testGroups"]) {
+    for (ordered_json& test : group["tests"]) {
+      const auto found = by_tc_id.find(test.value("tcId", std::int64_t{-1}));
+      if (found == by_tc_id.end()) continue;
+      const vectors::VectorTest& t = *found->second;
+      const nlohmann::json expected = t.result == vectors::Result::kAcceptable ? nlohmann::json(t.expected) : t.expected.front();
+      // Compared as values, so an unchanged expectation keeps its key order.
+      if (test.value("result", "") == NameOf(t.result) && nlohmann::json::parse(test.value("expected", ordered_json()).dump()) == expected) {
+        continue;
+      }
+      test["result"] = std::string(NameOf(t.result));
+      test["expected"] = ordered_json::parse(expected.dump());
+    }
+  }
+  const std::string after = root.dump(1, ' ', /*ensure_ascii=*/false) + "\n";
+  if (after == before) return false;
+  if (auto failure = WriteFileAtomically(file.path.string(), after)) {
+    problem = *failure;
+    return std::nullopt;
+  }
+  return true;
+}
+
 int VectorsCommand(const std::string& action, const std::string& root, bool check, std::ostream& out, std::ostream& err) {
   auto files = LoadVectors(root, err);
   if (!files) return kExitUsage;
@@ -390,11 +441,20 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   }
   const vectors::RegenReport report = vectors::Regen(*files, *AvailableEngines().front(), /*write=*/!check);
   for (const std::string& p : report.problems) out << "regen: " << p << "\n";
+  std::size_t files_written = 0;
   if (!check && report.rewritten > 0) {
-    for (const auto& f : *files) std::ofstream(f.path) << vectors::WriteVectorFile(f);
+    for (const auto& f : *files) {
+      std::string problem;
+      const std::optional<bool> written = RewriteExpectations(f, problem);
+      if (!written) {
+        err << fmt::format("lbconform: vectors regen: {}: {}\n", f.path.string(), problem);
+        return kExitUsage;
+      }
+      files_written += *written ? 1 : 0;
+    }
   }
-  out << fmt::format("regen{}: {} vectors, {} rewritten, {} differ from the reference\n", check ? " --check" : "",
-                     report.tests, report.rewritten, report.problems.size());
+  out << fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n", check ? " --check" : "",
+                     report.tests, report.rewritten, files_written, report.problems.size());
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
@@ -455,21 +515,13 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
     return kExitUsage;
   }
   const Shown shown = CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
-  if (!shown.valid) {
-    out << shown.text;
-    return kExitRejected;
+  if (!shown.valid) return Print(out, err, shown.text, kExitRejected);
+  if (output == "-") return Print(out, err, shown.text, kExitOk);
+  if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
+    err << fmt::format("lbconform: cannot write {}: {}\n", output, *problem);
+    return kExitUsage;
   }
-  if (output == "-") {
-    out << shown.text;
-  } else {
-    std::ofstream file(output);
-    if (!(file << shown.text)) {
-      err << fmt::format("lbconform: cannot write {}\n", output);
-      return kExitUsage;
-    }
-    out << fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size());
-  }
-  return kExitOk;
+  return Print(out, err, fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size()), kExitOk);
 }
 
 // ------------------------------ the command line

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -221,6 +223,79 @@ TEST(CliExhaustive, NegativeShardsAndLimitsAreRefused) {
   EXPECT_EQ(limit.status, kExitUsage);
   EXPECT_NE(limit.err.find("--limit"), std::string::npos) << limit.err;
   EXPECT_EQ(Lbconform({"exhaustive", "--shard", "1/2", "--limit", "3"}).status, kExitOk);
+}
+
+// A lost answer is an error: standard output on /dev/full exits 2 with a
+// message instead of 0 with nothing printed.
+TEST(CliOutput, WriteErrorsOnStandardOutputAreErrors) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"decide", Example("failover-spec-example.json")},
+        std::vector<std::string>{"explain", Example("failover-spec-example.json")},
+        std::vector<std::string>{"plot", Example("service-lb-policy/three-regions.json"), "-o", "-"}}) {
+    std::vector<const char*> argv = {"lbconform"};
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::istringstream in;
+    std::ofstream full("/dev/full");
+    std::ostringstream err;
+    EXPECT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), in, full, err), kExitUsage) << args[0];
+    EXPECT_NE(err.str().find("cannot write"), std::string::npos) << args[0] << ": " << err.str();
+  }
+}
+
+// plot escapes names for XML (control characters included) and writes its file
+// whole: the SVG parses, and an unwritable target is an error.
+TEST(CliPlot, NamesWithControlCharactersStillMakeWellFormedSvg) {
+  auto doc = nlohmann::json::parse(ReadFile(Example("service-lb-policy/three-regions.json")));
+  doc["clients"][0]["name"] = std::string("a\x01<b>&'\"\x1f\xEF\xBF\xBF") + "\x7f";
+  doc["backendService"]["name"] = std::string("bs\x02");
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform_plot_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string input = (dir / "in.json").string();
+  std::ofstream(input) << doc.dump();
+  const std::string svg = (dir / "plan.svg").string();
+  const CliRun run = Lbconform({"plot", input, "-o", svg});
+  ASSERT_EQ(run.status, kExitOk) << run.err << run.out;
+  const std::string check = "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' " + svg;
+  EXPECT_EQ(std::system(check.c_str()), 0) << ReadFile(svg).substr(0, 2000);
+  const CliRun unwritable = Lbconform({"plot", input, "-o", (dir / "missing" / "plan.svg").string()});
+  EXPECT_EQ(unwritable.status, kExitUsage);
+  EXPECT_NE(unwritable.err.find("cannot write"), std::string::npos) << unwritable.err;
+  std::filesystem::remove_all(dir);
+}
+
+// regen rewrites only the file whose expectation changed, and only that
+// expectation: every other byte (key order, inputs, other files) stays.
+TEST(CliVectors, RegenTouchesOnlyWhatChanges) {
+  const std::filesystem::path source = std::filesystem::path(LBCONFORM_SOURCE_DIR) / "vectors";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform_regen_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* folder : {"spec_examples", "edge_cases", "regressions", "schema"}) {
+    std::filesystem::copy(source / folder, dir / folder, std::filesystem::copy_options::recursive);
+  }
+  const std::filesystem::path changed = dir / "edge_cases" / "failover_table.json";
+  const std::string original = ReadFile(changed.string());
+  const std::string needle = "\"kind\": \"BACKUP_HEALTHY\"";
+  const std::size_t at = original.find(needle);
+  ASSERT_NE(at, std::string::npos);
+  std::string edited = original;
+  edited.replace(at, needle.size(), "\"kind\": \"ALL_HEALTHY\"");
+  std::ofstream(changed, std::ios::binary) << edited;
+  std::map<std::string, std::filesystem::file_time_type> times;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) times[entry.path().string()] = entry.last_write_time();
+  }
+  const CliRun run = Lbconform({"vectors", "regen", "--vectors", dir.string()});
+  ASSERT_EQ(run.status, kExitOk) << run.out << run.err;
+  EXPECT_NE(run.out.find("1 rewritten in 1 files"), std::string::npos) << run.out;
+  EXPECT_EQ(ReadFile(changed.string()), original);
+  for (const auto& [path, time] : times) {
+    if (path != changed.string()) {
+      EXPECT_EQ(std::filesystem::last_write_time(path), time) << path;
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
