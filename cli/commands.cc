@@ -31,6 +31,7 @@
 #include "documents/documents.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
+#include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 
@@ -324,63 +325,14 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   return conforms ? kExitOk : kExitRejected;
 }
 
-// Adapter serves the protocol with a built-in engine: the reference example
-// of what a third-party adapter does. It declares the kinds the engine
-// decides and answers `unsupported` for any other, and for a case whose
-// `kind` or `profile` is not one it knows (or not a string). A line it cannot
-// read as a message (not a JSON object within the input limits, a `type` that
-// is not a string or not a message type) gets {"type":"error","message":…}
-// (vectors/README.md, "The adapter protocol").
+// Adapter serves the protocol with a built-in engine
+// (vectors/builtin_adapter.h); an unknown engine is a usage error.
 int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out, std::ostream& err) {
   const Engine* engine = FindDecidingEngine(engine_name, err);
   if (engine == nullptr) return kExitUsage;
-  std::vector<std::string_view> kinds;
-  for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
-  auto answer = [&](const nlohmann::json& message) {
-    return !WriteOutput(out, DumpJson(message) + "\n");  // a closed pipe ends the loop
-  };
-  auto text_field = [](const nlohmann::json& message, const char* key, const char* fallback) -> std::optional<std::string> {
-    const auto it = message.find(key);
-    if (it == message.end() || it->is_null()) return std::string(fallback);
-    if (!it->is_string()) return std::nullopt;
-    return it->get<std::string>();
-  };
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<Error> errors;
-    // One level more than a scenario: the envelope around a case's input.
-    const std::optional<nlohmann::json> message = ParseJsonDocument(line, errors, kMaxJsonDepth + 1);
-    if (!message || !message->is_object()) {
-      const std::string why = message ? "a protocol message is a JSON object"
-                                      : fmt::format("{}: {}", NameOf(errors.front().code), errors.front().message);
-      if (!answer({{"type", "error"}, {"message", "unreadable message: " + why}})) return kExitUsage;
-      continue;
-    }
-    const std::optional<std::string> type = text_field(*message, "type", "");
-    bool written = true;
-    if (type == "hello") {
-      written = answer({{"type", "hello"}, {"protocol", 1},
-                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                        {"kinds", kinds}});
-    } else if (type == "case") {
-      const nlohmann::json id = message->value("id", nlohmann::json());
-      const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");
-      const std::optional<std::string> kind_name = text_field(*message, "kind", "passthrough");
-      const auto profile = profile_name ? ProfileFromName(*profile_name) : std::nullopt;
-      const auto kind = kind_name ? ScenarioKindFromName(*kind_name) : std::nullopt;
-      const nlohmann::json input = message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
-      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
-                                (input.is_string() || Implements(*engine, KindOf(input)));
-      written = decided_here ? answer({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}})
-                             : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
-    } else if (type == "bye") {
-      return kExitOk;
-    } else {
-      written = answer({{"type", "error"},
-                        {"message", type ? fmt::format("unknown message type '{}' (hello, case, bye)", *type)
-                                         : std::string("'type' must be a string")}});
-    }
-    if (!written) return kExitUsage;
+  if (!vectors::ServeAdapterProtocol(*engine, in, out)) {
+    err << "lbconform: cannot write to standard output\n";
+    return kExitUsage;
   }
   return kExitOk;
 }

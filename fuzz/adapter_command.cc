@@ -1,7 +1,7 @@
-// Target: `lbconform adapter`, the built-in engines behind the adapter
-//   protocol, on arbitrary bytes as the runner's messages (JSON Lines).
-// Oracle: never a crash or an exception; the exit status is 0 (or 2 for a
-//   failed write, which a string stream never has); every line it writes is a
+// Target: `lbconform adapter` (vectors::ServeAdapterProtocol with the
+//   reference engine) on arbitrary bytes as the runner's messages (JSON Lines).
+// Oracle: never a crash or an exception; it never fails to write (a string
+//   stream cannot); every line it writes is a
 //   JSON object whose `type` is hello, result or error, and a result either
 //   carries an `output` decision with a boolean `valid` or is `unsupported`.
 #include <cstdint>
@@ -11,14 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "engines/engines.h"
+#include "vectors/builtin_adapter.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(bytes), size));
   std::ostringstream out;
-  std::ostringstream err;
-  const char* argv[] = {"lbconform", "adapter"};
-  if (lbconform::RunCli(2, argv, in, out, err) != lbconform::kExitOk) std::abort();
+  static const lbconform::Engine* const engine = lbconform::FindEngine("reference");
+  if (!lbconform::vectors::ServeAdapterProtocol(*engine, in, out)) std::abort();
   std::istringstream lines(out.str());
   for (std::string line; std::getline(lines, line);) {
     const nlohmann::json message = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
