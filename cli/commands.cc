@@ -5,11 +5,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <iostream>
 #include <iterator>
@@ -32,6 +34,7 @@
 #include "documents/documents.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
+#include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 
@@ -67,6 +70,17 @@ std::optional<std::string> ReadInput(const std::string& path, std::istream& in, 
     return std::nullopt;
   }
   return text;
+}
+
+// Print writes a command's whole answer to standard output: `status` once it
+// is written, else a usage error said on `err` (/dev/full, a closed pipe), so
+// a lost answer never looks like a decision.
+int Print(std::ostream& out, std::ostream& err, std::string_view text, int status) {
+  if (const std::optional<std::string> problem = WriteOutput(out, text)) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitUsage;
+  }
+  return status;
 }
 
 struct DecideOptions {
@@ -113,9 +127,9 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
   if (!document) {
     const PassthroughDecision rejected = InvalidDecision(std::move(parse_errors));
-    out << (explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
-                    : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n");
-    return kExitRejected;
+    return Print(out, err, explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
+                                   : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n",
+                 kExitRejected);
   }
   for (const std::string& warning : BackendServiceFieldWarnings(*document)) err << "lbconform: warning: " << warning << "\n";
   const ScenarioKind kind = KindOf(*document);
@@ -125,12 +139,11 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   }
   if (explain) {
     const Shown shown = CommandsOf(kind).explain(*engine, *document, *profile);
-    out << shown.text;
-    return shown.valid ? kExitOk : kExitRejected;
+    return Print(out, err, shown.text, shown.valid ? kExitOk : kExitRejected);
   }
   const nlohmann::json decision = DocumentsOf(kind).decide(*engine, *document, *profile, {.trace = options.trace});
-  out << DumpJson(decision, options.pretty ? 2 : -1) << "\n";
-  return decision.value("valid", false) ? kExitOk : kExitRejected;
+  return Print(out, err, DumpJson(decision, options.pretty ? 2 : -1) + "\n",
+               decision.value("valid", false) ? kExitOk : kExitRejected);
 }
 
 void AddDecideOptions(CLI::App& command, DecideOptions& options) {
@@ -154,6 +167,11 @@ struct ExhaustiveOptions {
 bool ParseShard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
   const std::size_t slash = text.find('/');
   if (slash == std::string::npos) return false;
+  // Digits only: stoull would read "-2" as 2^64 - 2.
+  const auto digits = [](std::string_view part) {
+    return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(std::string_view(text).substr(0, slash)) || !digits(std::string_view(text).substr(slash + 1))) return false;
   try {
     std::size_t used = 0;
     index = std::stoull(text.substr(0, slash), &used);
@@ -321,41 +339,56 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   return conforms ? kExitOk : kExitRejected;
 }
 
-// Adapter serves the protocol with a built-in engine: the reference example
-// of what a third-party adapter does. It declares the kinds the engine
-// decides and answers `unsupported` for any other.
-int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out) {
-  const Engine* engine = FindEngine(engine_name);
+// Adapter serves the protocol with a built-in engine
+// (vectors/builtin_adapter.h); an unknown engine is a usage error.
+int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out, std::ostream& err) {
+  const Engine* engine = FindDecidingEngine(engine_name, err);
   if (engine == nullptr) return kExitUsage;
-  std::vector<std::string_view> kinds;
-  for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
-  std::string line;
-  while (std::getline(in, line)) {
-    const nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
-    if (message.is_discarded() || !message.is_object()) continue;  // not ours to answer
-    const std::string type = message.value("type", "");
-    if (type == "hello") {
-      out << DumpJson({{"type", "hello"}, {"protocol", 1},
-                       {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", vectors::kSuiteVersion}}},
-                       {"kinds", kinds}})
-          << std::endl;
-    } else if (type == "case") {
-      const nlohmann::json id = message.value("id", nlohmann::json());
-      const auto profile = ProfileFromName(message.value("profile", "spec-docs"));
-      const auto kind = ScenarioKindFromName(message.value("kind", "passthrough"));
-      const nlohmann::json input = message.contains("inputText") ? message["inputText"] : message.value("input", nlohmann::json());
-      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
-                                (input.is_string() || Implements(*engine, KindOf(input)));
-      if (!decided_here) {
-        out << DumpJson({{"type", "result"}, {"id", id}, {"unsupported", true}}) << std::endl;
-        continue;
-      }
-      out << DumpJson({{"type", "result"}, {"id", id}, {"output", vectors::DecideVector(*engine, input, *profile)}}) << std::endl;
-    } else if (type == "bye") {
-      return kExitOk;
-    }
+  if (!vectors::ServeAdapterProtocol(*engine, in, out)) {
+    err << "lbconform: cannot write to standard output\n";
+    return kExitUsage;
   }
   return kExitOk;
+}
+
+// RewriteExpectations puts each test's `result` and `expected` into the file
+// as it is on disk, leaving every other byte where it was (key order, inputs),
+// and writes the file only when its text changes, whole or not at all: true if
+// written, false if unchanged, nullopt with `problem` on failure.
+std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::string& problem) {
+  using nlohmann::ordered_json;
+  std::ifstream in(file.path, std::ios::binary);
+  const std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ordered_json root = ordered_json::parse(before, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.contains("testGroups")) {
+    problem = "cannot read it back";
+    return std::nullopt;
+  }
+  std::map<std::int64_t, const vectors::VectorTest*> by_tc_id;
+  for (const auto& group : file.groups) {
+    for (const auto& test : group.tests) by_tc_id[test.tc_id] = &test;
+  }
+  for (ordered_json& group : root["testGroups"]) {
+    for (ordered_json& test : group["tests"]) {
+      const auto found = by_tc_id.find(test.value("tcId", std::int64_t{-1}));
+      if (found == by_tc_id.end()) continue;
+      const vectors::VectorTest& t = *found->second;
+      const nlohmann::json expected = t.result == vectors::Result::kAcceptable ? nlohmann::json(t.expected) : t.expected.front();
+      // Compared as values, so an unchanged expectation keeps its key order.
+      if (test.value("result", "") == NameOf(t.result) && nlohmann::json::parse(test.value("expected", ordered_json()).dump()) == expected) {
+        continue;
+      }
+      test["result"] = std::string(NameOf(t.result));
+      test["expected"] = ordered_json::parse(expected.dump());
+    }
+  }
+  const std::string after = root.dump(1, ' ', /*ensure_ascii=*/false) + "\n";
+  if (after == before) return false;
+  if (auto failure = WriteFileAtomically(file.path.string(), after)) {
+    problem = *failure;
+    return std::nullopt;
+  }
+  return true;
 }
 
 int VectorsCommand(const std::string& action, const std::string& root, bool check, std::ostream& out, std::ostream& err) {
@@ -374,11 +407,20 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   }
   const vectors::RegenReport report = vectors::Regen(*files, *AvailableEngines().front(), /*write=*/!check);
   for (const std::string& p : report.problems) out << "regen: " << p << "\n";
+  std::size_t files_written = 0;
   if (!check && report.rewritten > 0) {
-    for (const auto& f : *files) std::ofstream(f.path) << vectors::WriteVectorFile(f);
+    for (const auto& f : *files) {
+      std::string problem;
+      const std::optional<bool> written = RewriteExpectations(f, problem);
+      if (!written) {
+        err << fmt::format("lbconform: vectors regen: {}: {}\n", f.path.string(), problem);
+        return kExitUsage;
+      }
+      files_written += *written ? 1 : 0;
+    }
   }
-  out << fmt::format("regen{}: {} vectors, {} rewritten, {} differ from the reference\n", check ? " --check" : "",
-                     report.tests, report.rewritten, report.problems.size());
+  out << fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n", check ? " --check" : "",
+                     report.tests, report.rewritten, files_written, report.problems.size());
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
@@ -446,21 +488,13 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
     return kExitUsage;
   }
   const Shown shown = CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
-  if (!shown.valid) {
-    out << shown.text;
-    return kExitRejected;
+  if (!shown.valid) return Print(out, err, shown.text, kExitRejected);
+  if (output == "-") return Print(out, err, shown.text, kExitOk);
+  if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
+    err << fmt::format("lbconform: cannot write {}: {}\n", output, *problem);
+    return kExitUsage;
   }
-  if (output == "-") {
-    out << shown.text;
-  } else {
-    std::ofstream file(output);
-    if (!(file << shown.text)) {
-      err << fmt::format("lbconform: cannot write {}\n", output);
-      return kExitUsage;
-    }
-    out << fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size());
-  }
-  return kExitOk;
+  return Print(out, err, fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size()), kExitOk);
 }
 
 // ------------------------------ the command line
@@ -544,7 +578,8 @@ Command AddExhaustiveCommand(CLI::App& app, Streams io) {
   exhaustive->add_option("--max-vms-per-cell", options->max_vms_per_cell,
                          "Override the scope's VMs per (role, zone) cell (0-6)")
       ->check(CLI::Range(0, 6));
-  exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard");
+  exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard")
+      ->check(CLI::NonNegativeNumber);  // CLI11 reads "-1" into an unsigned as 2^64 - 1
   return {exhaustive, [=] { return Exhaustive(*options, io.out, io.err); }};
 }
 
@@ -622,7 +657,7 @@ Command AddAdapterCommand(CLI::App& app, Streams io) {
   auto engine = std::make_shared<std::string>("reference");
   CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
   adapter->add_option("--engine", *engine, "Engine to answer with")->capture_default_str();
-  return {adapter, [=] { return Adapter(*engine, io.in, io.out); }};
+  return {adapter, [=] { return Adapter(*engine, io.in, io.out, io.err); }};
 }
 
 Command AddVectorsCommand(CLI::App& app, Streams io) {

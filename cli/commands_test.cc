@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -178,6 +180,122 @@ TEST(CliAdapter, HelloDeclaresEveryKindTheEngineDecides) {
   std::vector<std::string> expected;
   for (ScenarioKind kind : AllScenarioKinds()) expected.emplace_back(NameOf(kind));
   EXPECT_EQ(hello["kinds"], nlohmann::json(expected));
+}
+
+// Hostile protocol lines get a clear answer, never an abort: an `error` line
+// for what cannot be read as a message, `unsupported` for a case whose kind or
+// profile is not a known name; an unknown engine is a usage error with a message.
+TEST(CliAdapter, HostileMessagesGetAnAnswer) {
+  const std::string deep_id = std::string(100'000, '[') + std::string(100'000, ']');
+  const std::string deep_input = std::string(100'000, '{');
+  const CliRun run = Lbconform({"adapter"}, "{\"type\":5}\n"
+                                            "{\"type\":\"case\",\"id\":1,\"profile\":5,\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":2,\"kind\":[],\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":" + deep_id + ",\"input\":{}}\n"
+                                            "{\"type\":\"case\",\"id\":3,\"input\":" + deep_input + "}\n"
+                                            "not json\n[1]\n{\"type\":\"nope\"}\n"
+                                            "{\"type\":\"bye\"}\n");
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  std::vector<nlohmann::json> lines;
+  std::istringstream out(run.out);
+  for (std::string line; std::getline(out, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 8u) << run.out;
+  EXPECT_EQ(lines[0]["type"], "error");
+  EXPECT_EQ(lines[1], nlohmann::json({{"type", "result"}, {"id", 1}, {"unsupported", true}}));
+  EXPECT_EQ(lines[2], nlohmann::json({{"type", "result"}, {"id", 2}, {"unsupported", true}}));
+  for (std::size_t i : {3u, 4u, 5u, 6u, 7u}) EXPECT_EQ(lines[i]["type"], "error") << lines[i];
+  EXPECT_NE(lines[3]["message"].get<std::string>().find("JSON_TOO_DEEP"), std::string::npos);
+
+  const CliRun bogus = Lbconform({"adapter", "--engine", "bogus"}, "{\"type\":\"hello\",\"protocol\":1}\n");
+  EXPECT_EQ(bogus.status, kExitUsage);
+  EXPECT_NE(bogus.err.find("unknown engine 'bogus'"), std::string::npos) << bogus.err;
+  EXPECT_EQ(bogus.out, "");
+}
+
+// Nonsense numbers are refused with a message, not wrapped into huge ones.
+TEST(CliExhaustive, NegativeShardsAndLimitsAreRefused) {
+  for (const char* shard : {"1/-2", "-1/2", "+0/2", "0/2x", " 0/2", "0/"}) {
+    const CliRun run = Lbconform({"exhaustive", "--shard", shard, "--limit", "1"});
+    EXPECT_EQ(run.status, kExitUsage) << shard;
+    EXPECT_NE(run.err.find("--shard wants I/N"), std::string::npos) << shard << ": " << run.err;
+  }
+  const CliRun limit = Lbconform({"exhaustive", "--limit", "-1"});
+  EXPECT_EQ(limit.status, kExitUsage);
+  EXPECT_NE(limit.err.find("--limit"), std::string::npos) << limit.err;
+  EXPECT_EQ(Lbconform({"exhaustive", "--shard", "1/2", "--limit", "3"}).status, kExitOk);
+}
+
+// A lost answer is an error: standard output on /dev/full exits 2 with a
+// message instead of 0 with nothing printed.
+TEST(CliOutput, WriteErrorsOnStandardOutputAreErrors) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"decide", Example("failover-spec-example.json")},
+        std::vector<std::string>{"explain", Example("failover-spec-example.json")},
+        std::vector<std::string>{"plot", Example("service-lb-policy/three-regions.json"), "-o", "-"}}) {
+    std::vector<const char*> argv = {"lbconform"};
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::istringstream in;
+    std::ofstream full("/dev/full");
+    std::ostringstream err;
+    EXPECT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), in, full, err), kExitUsage) << args[0];
+    EXPECT_NE(err.str().find("cannot write"), std::string::npos) << args[0] << ": " << err.str();
+  }
+}
+
+// plot escapes names for XML (control characters included) and writes its file
+// whole: the SVG parses, and an unwritable target is an error.
+TEST(CliPlot, NamesWithControlCharactersStillMakeWellFormedSvg) {
+  auto doc = nlohmann::json::parse(ReadFile(Example("service-lb-policy/three-regions.json")));
+  doc["clients"][0]["name"] = std::string("a\x01<b>&'\"\x1f\xEF\xBF\xBF") + "\x7f";
+  doc["backendService"]["name"] = std::string("bs\x02");
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform_plot_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string input = (dir / "in.json").string();
+  std::ofstream(input) << doc.dump();
+  const std::string svg = (dir / "plan.svg").string();
+  const CliRun run = Lbconform({"plot", input, "-o", svg});
+  ASSERT_EQ(run.status, kExitOk) << run.err << run.out;
+  const std::string check = "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' " + svg;
+  EXPECT_EQ(std::system(check.c_str()), 0) << ReadFile(svg).substr(0, 2000);
+  const CliRun unwritable = Lbconform({"plot", input, "-o", (dir / "missing" / "plan.svg").string()});
+  EXPECT_EQ(unwritable.status, kExitUsage);
+  EXPECT_NE(unwritable.err.find("cannot write"), std::string::npos) << unwritable.err;
+  std::filesystem::remove_all(dir);
+}
+
+// regen rewrites only the file whose expectation changed, and only that
+// expectation: every other byte (key order, inputs, other files) stays.
+TEST(CliVectors, RegenTouchesOnlyWhatChanges) {
+  const std::filesystem::path source = std::filesystem::path(LBCONFORM_SOURCE_DIR) / "vectors";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform_regen_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* folder : {"spec_examples", "edge_cases", "regressions", "schema"}) {
+    std::filesystem::copy(source / folder, dir / folder, std::filesystem::copy_options::recursive);
+  }
+  const std::filesystem::path changed = dir / "edge_cases" / "failover_table.json";
+  const std::string original = ReadFile(changed.string());
+  const std::string needle = "\"kind\": \"BACKUP_HEALTHY\"";
+  const std::size_t at = original.find(needle);
+  ASSERT_NE(at, std::string::npos);
+  std::string edited = original;
+  edited.replace(at, needle.size(), "\"kind\": \"ALL_HEALTHY\"");
+  std::ofstream(changed, std::ios::binary) << edited;
+  std::map<std::string, std::filesystem::file_time_type> times;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) times[entry.path().string()] = entry.last_write_time();
+  }
+  const CliRun run = Lbconform({"vectors", "regen", "--vectors", dir.string()});
+  ASSERT_EQ(run.status, kExitOk) << run.out << run.err;
+  EXPECT_NE(run.out.find("1 rewritten in 1 files"), std::string::npos) << run.out;
+  EXPECT_EQ(ReadFile(changed.string()), original);
+  for (const auto& [path, time] : times) {
+    if (path != changed.string()) {
+      EXPECT_EQ(std::filesystem::last_write_time(path), time) << path;
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -24,15 +24,35 @@ std::string StateOf(const BackendState& b) {
   return out.empty() ? "-" : out.substr(0, out.size() - 1);
 }
 
+// Escape makes text safe inside an XML element or attribute. Characters XML
+// 1.0 forbids even as references (C0 controls but tab, newline and return;
+// U+FFFE and U+FFFF) become U+FFFD, so a name never breaks the SVG. The text
+// is valid UTF-8: it comes from a JSON document the reader validated.
 std::string Escape(const std::string& text) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
   std::string out;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(text[i + 2]) == 0xBE || static_cast<unsigned char>(text[i + 2]) == 0xBF)) {
+      out += kReplacement;
+      i += 2;
+      continue;
+    }
     switch (c) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '&': out += "&amp;"; break;
       case '"': out += "&quot;"; break;
-      default: out += c;
+      case '\'': out += "&apos;"; break;
+      case '\t': case '\n': case '\r': out += c; break;
+      default:
+        if (byte < 0x20) {
+          out += kReplacement;
+        } else {
+          out += c;
+        }
     }
   }
   return out;

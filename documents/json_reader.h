@@ -178,9 +178,9 @@ inline bool IsSuffix(const std::vector<std::string>& suffix, const std::vector<s
 
 // ------------------------------ Document limits
 
-// CheckDepth rejects documents nested deeper than kMaxJsonDepth before any
-// recursive code sees them.
-inline bool DepthWithinLimit(std::string_view text) {
+// DepthWithinLimit rejects documents nested deeper than `max_depth` before
+// any recursive code sees them.
+inline bool DepthWithinLimit(std::string_view text, int max_depth = kMaxJsonDepth) {
   int depth = 0;
   bool in_string = false;
   bool escaped = false;
@@ -198,7 +198,7 @@ inline bool DepthWithinLimit(std::string_view text) {
     if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return false;
+      if (++depth > max_depth) return false;
     } else if (c == ']' || c == '}') {
       --depth;
     }

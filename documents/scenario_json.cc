@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
@@ -18,6 +19,72 @@ using nlohmann::json;
 namespace {
 
 using namespace json_reader;  // NOLINT: the reader is this file's own vocabulary
+
+// ------------------------------ Group references
+
+// GroupIndex finds the backends whose group URL ends with given path segments
+// (IsSuffix) in time linear in the reference's length, whatever the number of
+// backends: a trie of every group's segments, last segment first. Each node
+// counts the groups whose URL ends with the segments on its path.
+class GroupIndex {
+ public:
+  struct Matches {
+    std::size_t count = 0;
+    std::size_t first = 0;  // the lowest backend index among them
+  };
+
+  // Add indexes `url` as backend `backend` (added in increasing order). It
+  // returns the first backend already indexed that names the same group (one
+  // URL's segments end the other's), as the duplicate check wants.
+  std::optional<std::size_t> Add(const std::string& url, std::size_t backend) {
+    const std::vector<std::string> segments = Segments(url);
+    if (segments.empty()) return std::nullopt;
+    std::optional<std::size_t> same;
+    auto keep_first = [&](std::size_t candidate) { same = same ? std::min(*same, candidate) : candidate; };
+    std::size_t node = 0;
+    for (auto it = segments.rbegin(); it != segments.rend(); ++it) {
+      auto child = nodes_[node].children.find(*it);
+      std::size_t next = nodes_.size();
+      if (child == nodes_[node].children.end()) {
+        nodes_[node].children.emplace(*it, next);
+        nodes_.emplace_back();
+      } else {
+        next = child->second;
+      }
+      node = next;
+      if (nodes_[node].ends_here) keep_first(*nodes_[node].ends_here);  // an indexed URL ends this one
+    }
+    if (nodes_[node].count > 0) keep_first(nodes_[node].first);  // this URL ends an indexed one
+    node = 0;
+    for (auto it = segments.rbegin(); it != segments.rend(); ++it) {
+      node = nodes_[node].children.find(*it)->second;
+      if (nodes_[node].count++ == 0) nodes_[node].first = backend;
+    }
+    if (!nodes_[node].ends_here) nodes_[node].ends_here = backend;
+    return same;
+  }
+
+  Matches Find(const std::string& reference) const {
+    const std::vector<std::string> segments = Segments(reference);
+    if (segments.empty()) return {};
+    std::size_t node = 0;
+    for (auto it = segments.rbegin(); it != segments.rend(); ++it) {
+      auto child = nodes_[node].children.find(*it);
+      if (child == nodes_[node].children.end()) return {};
+      node = child->second;
+    }
+    return {nodes_[node].count, nodes_[node].first};
+  }
+
+ private:
+  struct Node {
+    std::map<std::string, std::size_t, std::less<>> children;
+    std::size_t count = 0;
+    std::size_t first = 0;
+    std::optional<std::size_t> ends_here;
+  };
+  std::vector<Node> nodes_ = std::vector<Node>(1);
+};
 
 // ------------------------------ The passthrough scenario
 
@@ -42,6 +109,7 @@ void ReadBackendService(Object& root, PassthroughScenario& scenario) {
       Fail(ErrorCode::TOO_MANY_OBJECTS, service.PathOf("backends"),
            fmt::format("{} backends; at most {}", backends->size(), kMaxBackends));
     }
+    GroupIndex groups;
     for (std::size_t i = 0; i < backends->size(); ++i) {
       Object backend((*backends)[i], fmt::format("{}/{}", service.PathOf("backends"), i), false);
       BackendGroup group;
@@ -49,13 +117,9 @@ void ReadBackendService(Object& root, PassthroughScenario& scenario) {
       group.name = LastSegment(group.group, backend.PathOf("group"));
       group.zone = ZoneInUrl(group.group);
       group.failover = backend.Bool("failover", false);
-      const std::vector<std::string> segments = Segments(group.group);
-      for (const BackendGroup& other : scenario.backends) {
-        const std::vector<std::string> other_segments = Segments(other.group);
-        if (IsSuffix(segments, other_segments) || IsSuffix(other_segments, segments)) {
-          Fail(ErrorCode::DUPLICATE_BACKEND_GROUP, backend.PathOf("group"),
-               fmt::format("'{}' names the same group as '{}'", group.group, other.group));
-        }
+      if (const std::optional<std::size_t> other = groups.Add(group.group, i)) {
+        Fail(ErrorCode::DUPLICATE_BACKEND_GROUP, backend.PathOf("group"),
+             fmt::format("'{}' names the same group as '{}'", group.group, scenario.backends[*other].group));
       }
       scenario.backends.push_back(std::move(group));
     }
@@ -89,23 +153,17 @@ void ReadBackendService(Object& root, PassthroughScenario& scenario) {
   }
 }
 
-std::size_t ResolveGroup(const std::string& reference, const PassthroughScenario& scenario,
-                         const std::string& path) {
-  const std::vector<std::string> wanted = Segments(reference);
-  std::optional<std::size_t> found;
-  for (std::size_t i = 0; i < scenario.backends.size(); ++i) {
-    if (!IsSuffix(wanted, Segments(scenario.backends[i].group))) continue;
-    if (found) {
-      Fail(ErrorCode::AMBIGUOUS_GROUP_REFERENCE, path,
-           fmt::format("'{}' matches several backends; give more of the group URL", reference));
-    }
-    found = i;
+std::size_t ResolveGroup(const std::string& reference, const GroupIndex& groups, const std::string& path) {
+  const GroupIndex::Matches matches = groups.Find(reference);
+  if (matches.count > 1) {
+    Fail(ErrorCode::AMBIGUOUS_GROUP_REFERENCE, path,
+         fmt::format("'{}' matches several backends; give more of the group URL", reference));
   }
-  if (!found) {
+  if (matches.count == 0) {
     Fail(ErrorCode::UNKNOWN_GROUP_REFERENCE, path,
          fmt::format("'{}' is not a backend of the backend service", reference));
   }
-  return *found;
+  return matches.first;
 }
 
 void ReadInstances(Object& root, PassthroughScenario& scenario) {
@@ -116,6 +174,8 @@ void ReadInstances(Object& root, PassthroughScenario& scenario) {
     Fail(ErrorCode::TOO_MANY_OBJECTS, "/instances",
          fmt::format("{} instances; at most {}", instances->size(), kMaxInstances));
   }
+  GroupIndex groups;
+  for (std::size_t b = 0; b < scenario.backends.size(); ++b) groups.Add(scenario.backends[b].group, b);
   std::set<std::string, std::less<>> names;
   for (std::size_t i = 0; i < instances->size(); ++i) {
     Object vm((*instances)[i], fmt::format("/instances/{}", i), /*strict=*/true);
@@ -139,7 +199,7 @@ void ReadInstances(Object& root, PassthroughScenario& scenario) {
            fmt::format("zone '{}' is not in the backend service's region '{}'", instance.zone,
                        scenario.region));
     }
-    instance.backend = ResolveGroup(vm.RequireString("group"), scenario, vm.PathOf("group"));
+    instance.backend = ResolveGroup(vm.RequireString("group"), groups, vm.PathOf("group"));
     const std::string& group_zone = scenario.backends[instance.backend].zone;
     if (!group_zone.empty() && group_zone != instance.zone) {
       Fail(ErrorCode::INSTANCE_ZONE_MISMATCH, vm.PathOf("zone"),
@@ -212,6 +272,93 @@ PassthroughScenario ReadScenario(const json& document) {
 
 json Names(const BackendNames& names) { return json(names); }
 
+// StrictDocumentBuilder is a SAX handler that builds the document as
+// nlohmann's own DOM parser does, and refuses at once a key its object already
+// has (one ordered-map lookup per key, so the whole parse stays linear) and a
+// number whose text is not the shortest decimal of the double it reads as (a
+// ratio's digits beyond a double's would otherwise be rounded away silently).
+class StrictDocumentBuilder {
+ public:
+  struct InexactNumber {
+    std::string text;
+    std::string shortest;
+  };
+
+  explicit StrictDocumentBuilder(json& root) : root_(root) {}
+
+  const std::optional<std::string>& duplicate_key() const { return duplicate_key_; }
+  const std::optional<InexactNumber>& inexact_number() const { return inexact_number_; }
+
+  bool null() { return Add(nullptr) != nullptr; }
+  bool boolean(bool value) { return Add(value) != nullptr; }
+  bool number_integer(json::number_integer_t value) { return Add(value) != nullptr; }
+  bool number_unsigned(json::number_unsigned_t value) { return Add(value) != nullptr; }
+  bool number_float(json::number_float_t value, const std::string& text) {
+    const std::optional<Decimal> written = Decimal::FromString(text);
+    const std::optional<Decimal> shortest = Decimal::FromDouble(value);
+    if (!shortest) return false;  // out of the double range: malformed
+    if (!written || *written != *shortest) {
+      inexact_number_ = InexactNumber{text, shortest->ToString()};
+      return false;
+    }
+    return Add(value) != nullptr;
+  }
+  bool string(std::string& value) { return Add(std::move(value)) != nullptr; }
+  bool binary(json::binary_t& value) { return Add(std::move(value)) != nullptr; }
+  bool start_object(std::size_t /*elements*/) {
+    open_.push_back(Add(json::object()));
+    return true;
+  }
+  bool key(std::string& name) {
+    json& object = *open_.back();
+    if (object.contains(name)) {
+      duplicate_key_ = name;
+      return false;
+    }
+    pending_value_ = &object[name];
+    return true;
+  }
+  bool end_object() {
+    open_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t /*elements*/) {
+    open_.push_back(Add(json::array()));
+    return true;
+  }
+  bool end_array() {
+    open_.pop_back();
+    return true;
+  }
+  template <typename Exception>
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const Exception& /*error*/) {
+    return false;
+  }
+
+ private:
+  // Add places a value in the innermost open array or object (at the key just
+  // read), or makes it the root; the address stays valid while it is open.
+  json* Add(json value) {
+    if (open_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    json& parent = *open_.back();
+    if (parent.is_array()) {
+      parent.push_back(std::move(value));
+      return &parent.back();
+    }
+    *pending_value_ = std::move(value);
+    return pending_value_;
+  }
+
+  json& root_;
+  std::vector<json*> open_;
+  json* pending_value_ = nullptr;
+  std::optional<std::string> duplicate_key_;
+  std::optional<InexactNumber> inexact_number_;
+};
+
 }  // namespace
 
 void json_reader::ReadPassthroughFields(Object& root, PassthroughScenario& scenario) {
@@ -240,47 +387,33 @@ PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const Decoded
   return decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
 }
 
-std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors) {
+std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors, int max_depth) {
   if (text.size() > kMaxInputBytes) {
     errors.push_back({ErrorCode::INPUT_TOO_LARGE, "",
                       fmt::format("{} bytes; at most {}", text.size(), kMaxInputBytes)});
     return std::nullopt;
   }
-  if (!DepthWithinLimit(text)) {
+  if (!DepthWithinLimit(text, max_depth)) {
     errors.push_back({ErrorCode::JSON_TOO_DEEP, "",
-                      fmt::format("nesting deeper than {} levels", kMaxJsonDepth)});
+                      fmt::format("nesting deeper than {} levels", max_depth)});
     return std::nullopt;
   }
-  // Track the keys of every open object to catch duplicates.
-  std::vector<std::set<std::string>> open_objects;
-  std::optional<std::string> duplicate;
-  auto callback = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-        open_objects.emplace_back();
-        break;
-      case json::parse_event_t::object_end:
-        if (!open_objects.empty()) open_objects.pop_back();
-        break;
-      case json::parse_event_t::key:
-        if (!open_objects.empty() && parsed.is_string() &&
-            !open_objects.back().insert(parsed.get<std::string>()).second && !duplicate) {
-          duplicate = parsed.get<std::string>();
-        }
-        break;
-      default:
-        break;
-    }
-    return true;
-  };
-  json document = json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/false);
-  if (document.is_discarded()) {
+  json document;
+  StrictDocumentBuilder builder(document);
+  const bool parsed = json::sax_parse(text.begin(), text.end(), &builder);
+  if (builder.duplicate_key()) {
+    errors.push_back({ErrorCode::DUPLICATE_KEY, "",
+                      fmt::format("key '{}' appears twice in one object", *builder.duplicate_key())});
+    return std::nullopt;
+  }
+  if (builder.inexact_number()) {
+    errors.push_back({ErrorCode::INEXACT_NUMBER, "",
+                      fmt::format("the number {} has more digits than a double holds; write it as {}",
+                                  builder.inexact_number()->text, builder.inexact_number()->shortest)});
+    return std::nullopt;
+  }
+  if (!parsed) {
     errors.push_back({ErrorCode::MALFORMED_JSON, "", "the document is not valid JSON"});
-    return std::nullopt;
-  }
-  if (duplicate) {
-    errors.push_back({ErrorCode::DUPLICATE_KEY, "", fmt::format("key '{}' appears twice in one object",
-                                                                *duplicate)});
     return std::nullopt;
   }
   return document;

@@ -26,8 +26,12 @@ struct DecodedScenario {
 };
 
 // ParseJsonDocument parses `text` with the input limits (size, depth,
-// duplicate keys); on failure it returns nullopt and appends one error.
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors);
+// duplicate keys, numbers a double holds exactly); on failure it returns
+// nullopt and appends one error. Its time is linear in the text's size.
+// `max_depth` is kMaxJsonDepth but for envelopes around a document (adapter
+// protocol messages).
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors,
+                                                int max_depth = kMaxJsonDepth);
 
 // DecodeScenario reads a scenario document. Bad input yields errors, never an
 // exception or a crash.

@@ -229,6 +229,83 @@ TEST(ScenarioJsonErrors, NamesAndReferences) {
   EXPECT_TRUE(DecodeScenario(document.dump()).scenario.has_value());
 }
 
+// Group references keep their suffix semantics through the index: the
+// duplicate names the first backend it clashes with, in either direction.
+TEST(ScenarioJsonErrors, GroupReferencesMatchByTrailingSegments) {
+  json document = Minimal();
+  document["backendService"]["backends"] = json::array(
+      {{{"group", "projects/p/zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "zones/us-west1-b/instanceGroups/ig-b"}},
+       {{"group", "https://x/projects/p/zones/us-west1-b/instanceGroups/ig-b"}}});
+  DecodedScenario decoded = DecodeScenario(document.dump());
+  ASSERT_EQ(decoded.errors.size(), 1u);
+  EXPECT_EQ(decoded.errors[0].code, ErrorCode::DUPLICATE_BACKEND_GROUP);
+  EXPECT_EQ(decoded.errors[0].path, "/backendService/backends/2/group");
+  EXPECT_NE(decoded.errors[0].message.find("as 'zones/us-west1-b/instanceGroups/ig-b'"), std::string::npos);
+  document["backendService"]["backends"] = json::array(
+      {{{"group", "zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "p/zones/us-west1-a/instanceGroups/ig-a"}}});
+  decoded = DecodeScenario(document.dump());
+  ASSERT_EQ(decoded.errors.size(), 1u);
+  EXPECT_NE(decoded.errors[0].message.find("as 'zones/us-west1-a/instanceGroups/ig-a'"), std::string::npos);
+  document["backendService"]["backends"] = json::array(
+      {{{"group", "zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "zones/us-west1-a/instanceGroups/ig-b"}}});
+  for (const char* reference : {"ig-a", "instanceGroups/ig-a", "//us-west1-a//instanceGroups/ig-a/", "zones/us-west1-a/instanceGroups/ig-a"}) {
+    document["instances"][0]["group"] = reference;
+    decoded = DecodeScenario(document.dump());
+    ASSERT_TRUE(decoded.scenario.has_value()) << reference;
+    EXPECT_EQ(decoded.scenario->instances[0].backend, 0u) << reference;
+  }
+  document["instances"][0]["group"] = "instanceGroups";
+  EXPECT_EQ(FirstError(document), ErrorCode::UNKNOWN_GROUP_REFERENCE);
+  document["instances"][0]["group"] = "us-west1-a/instanceGroups";
+  EXPECT_EQ(FirstError(document), ErrorCode::UNKNOWN_GROUP_REFERENCE);
+  document["instances"][0]["group"] = "";
+  EXPECT_EQ(FirstError(document), ErrorCode::UNKNOWN_GROUP_REFERENCE);
+}
+
+// A number with more digits than a double holds would be rounded silently
+// (0.07000000000000000001 read as 0.07): it is refused. The shortest form, or
+// any spelling of the same decimal, is accepted.
+TEST(ScenarioJsonErrors, NumbersADoubleCannotHoldAreRefused) {
+  const std::string text = Minimal().dump();
+  auto with_ratio = [&](const std::string& ratio) {
+    std::string t = text;
+    return t.replace(t.find("\"backends\""), 0, "\"failoverPolicy\": {\"failoverRatio\": " + ratio + "}, ");
+  };
+  EXPECT_EQ(FirstError(with_ratio("0.07000000000000000001")), ErrorCode::INEXACT_NUMBER);
+  EXPECT_EQ(FirstError(with_ratio("1.0000000000000000001")), ErrorCode::INEXACT_NUMBER);
+  EXPECT_EQ(FirstError(with_ratio("0.1000000000000000055511151231257827")), ErrorCode::INEXACT_NUMBER);
+  EXPECT_EQ(FirstError(with_ratio("1e-400")), ErrorCode::INEXACT_NUMBER);
+  for (const char* same : {"0.07", "0.070000", "7e-2", "7.0E-2", "70e-3"}) {
+    const DecodedScenario decoded = DecodeScenario(with_ratio(same));
+    ASSERT_TRUE(decoded.scenario.has_value()) << same;
+    EXPECT_EQ(decoded.scenario->failover_policy.failover_ratio, *Decimal::FromString("0.07")) << same;
+  }
+  std::vector<Error> errors;
+  EXPECT_FALSE(ParseJsonDocument(R"({"a": [1, 2.50, -0.0, 1e300, 0.30000000000000004]})", errors) == std::nullopt) << errors.size();
+}
+
+// Duplicate keys are found per object however many objects come before:
+// the check is one lookup per key, never a rescan of the parent.
+TEST(ScenarioJsonErrors, DuplicateKeysAreFoundInEveryObjectOfALongArray) {
+  std::string many = "[";
+  for (int i = 0; i < 200'000; ++i) many += "{\"a\":1,\"b\":{}},";
+  std::vector<Error> errors;
+  const std::optional<json> parsed = ParseJsonDocument(many + "{\"a\":1}]", errors);
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_EQ(parsed->size(), 200'001u);
+  EXPECT_EQ((*parsed)[7]["a"], 1);
+  EXPECT_FALSE(ParseJsonDocument(many + "{\"a\":1,\"b\":2,\"a\":3}]", errors).has_value());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].code, ErrorCode::DUPLICATE_KEY);
+  errors.clear();
+  EXPECT_FALSE(ParseJsonDocument(R"({"a": {"b": 1}, "c": {"b": 2, "d": [{"b": 3, "b": 4}]}})", errors).has_value());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].code, ErrorCode::DUPLICATE_KEY);
+  errors.clear();
+  EXPECT_FALSE(ParseJsonDocument(R"({"a": null, "a": null})", errors).has_value());
+  EXPECT_TRUE(ParseJsonDocument(R"({"a": {"a": {"a": []}}, "b": [{"a": 1}, {"a": 2}]})", errors).has_value());
+}
+
 TEST(ScenarioJsonErrors, ZonesAndRegions) {
   json document = Minimal();
   document["instances"][0]["zone"] = "us-east1-b";

@@ -32,6 +32,11 @@ constexpr std::array kIsolationModes = {IsolationMode::kUnspecified, IsolationMo
 constexpr std::array kDrainOverHalf = {DrainOverHalf::kDrainNone, DrainOverHalf::kDrainUpToHalf};
 constexpr std::array kClientOrders = {ClientOrder::kLargestFirst, ClientOrder::kNameOrder};
 constexpr std::uint32_t kMaxMembers = 1'000'000;
+// Every amount, and every backend's whole capacity (a per-member amount times
+// its most members), is at most 10^12 units (10^15 milli-units), so the sums
+// over 1,000 backends or clients stay below 10^18 < 2^62: no plan's arithmetic
+// can overflow int64.
+constexpr Milli kMaxAmountMilli = 1'000'000'000'000'000;
 
 // Amount reads a non-negative decimal with at most three fractional digits as
 // milli-units (a load, a capacity, a round-trip time in ms as microseconds).
@@ -39,9 +44,9 @@ Milli Amount(Object& object, std::string_view key) {
   const std::string path = object.PathOf(key);
   const Decimal value = object.Ratio(key);
   const std::optional<Milli> milli = MilliFromDecimal(value);
-  if (value.negative() || !milli || *milli > Milli{1'000'000'000'000'000}) {
+  if (value.negative() || !milli || *milli > kMaxAmountMilli) {
     Fail(ErrorCode::VALUE_OUT_OF_RANGE, path,
-         fmt::format("{} is not a non-negative number below 10^15 with at most 3 decimals", value.ToString()));
+         fmt::format("{} is not a non-negative number of at most 10^12 with at most 3 decimals", value.ToString()));
   }
   return *milli;
 }
@@ -167,6 +172,32 @@ void ReadBackendService(Object& root, SlbScenario& s) {
   }
 }
 
+// CheckWholeCapacity refuses a backend whose per-member capacity times its
+// members (at most, over its health reports) exceeds kMaxAmountMilli.
+void CheckWholeCapacity(const SlbBackend& b, Object& group) {
+  std::uint32_t most_members = b.members;
+  for (const HealthSample& sample : b.health) most_members = std::max(most_members, sample.members);
+  Milli per_member = 0;
+  std::string field;
+  switch (b.capacity_field.value_or(CapacityField::kMaxRate)) {
+    case CapacityField::kMaxRate:
+    case CapacityField::kMaxConnections:
+      return;
+    case CapacityField::kMaxUtilization:
+      per_member = b.load_per_member;
+      field = "loadPerMemberAtFullUtilization";
+      break;
+    default:
+      per_member = b.capacity_value;
+      field = std::string(NameOf(*b.capacity_field));
+  }
+  // Both factors are far below 2^31 × 2^50, so the check itself cannot overflow.
+  if (per_member > 0 && most_members > kMaxAmountMilli / per_member) {
+    Fail(ErrorCode::VALUE_OUT_OF_RANGE, group.PathOf("members"),
+         fmt::format("{} members × {} {} is a capacity above 10^12", most_members, MilliToString(per_member), field));
+  }
+}
+
 void ReadBackendGroups(Object& root, SlbScenario& s) {
   const json& groups = Array(root, "backendGroups", kMaxBackends);
   std::vector<bool> seen(s.backends.size(), false);
@@ -229,6 +260,7 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
         b.health.push_back(sample);
       }
     }
+    CheckWholeCapacity(b, g);
     g.Finish();
   }
   for (std::size_t k = 0; k < s.backends.size(); ++k) {

@@ -74,6 +74,7 @@ void ReadEvents(Object& root, TimelineScenario& timeline) {
          fmt::format("{} events; at most {}", events.size(), kMaxTimelineEvents));
   }
   std::map<std::string, std::size_t, std::less<>> connection_index;
+  std::size_t step_entries = 0;
   std::int64_t previous = 0;
   for (std::size_t i = 0; i < events.size(); ++i) {
     Object e(events[i], fmt::format("/events/{}", i), /*strict=*/true);
@@ -132,6 +133,15 @@ void ReadEvents(Object& root, TimelineScenario& timeline) {
     }
     e.Finish();
     timeline.events.push_back(std::move(event));
+    // Each step lists the active pool (up to every instance) and every
+    // connection opened so far, so the decision holds the sum of those
+    // counts: bounded, so the engines' memory and time stay linear in it.
+    step_entries += timeline.initial.instances.size() + timeline.connection_ids.size();
+    if (step_entries > kMaxTimelineStepEntries) {
+      Fail(ErrorCode::TOO_MANY_OBJECTS, e.PathOf("at"),
+           fmt::format("the steps up to this event would list {} instances and connections in all; at most {} "
+                       "(events × (instances + connections opened so far))", step_entries, kMaxTimelineStepEntries));
+    }
   }
 }
 

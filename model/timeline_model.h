@@ -54,6 +54,12 @@ struct TimelineEvent {
 
 inline constexpr std::int64_t kMaxTimelineSeconds = 1'000'000'000;  // json_reader.h Seconds' limit
 inline constexpr std::size_t kMaxTimelineEvents = 10'000;
+// Every step of a decision lists the active pool (up to every instance) and
+// every connection opened so far; the sum over the steps of instances plus
+// connections so far is bounded (10,000 events on 90 instances with 10
+// connections, or 100 events on 10,000 instances), so output, memory and time
+// stay linear in it.
+inline constexpr std::size_t kMaxTimelineStepEntries = 1'000'000;
 
 struct TimelineScenario {
   PassthroughScenario initial;  // the state before the first event

@@ -242,20 +242,29 @@ bool BelowFailoverThreshold(const HealthSample& health, std::int64_t threshold) 
 
 namespace {
 
-std::int64_t ZoneRtt(const SlbScenario& s, std::size_t client, const std::string& zone) {
-  for (std::size_t z = 0; z < s.zones.size(); ++z) {
-    if (s.zones[z] == zone) return s.clients[client].rtt_micros[z];
-  }
-  return 0;
+// ZoneRtts is a client location's round-trip time to each zone by name
+// (looked up once per client location, not once per backend and zone).
+using ZoneRtts = std::map<std::string, std::int64_t, std::less<>>;
+
+ZoneRtts ZoneRttsOf(const SlbScenario& s, std::size_t client) {
+  ZoneRtts rtts;
+  for (std::size_t z = 0; z < s.zones.size(); ++z) rtts.emplace(s.zones[z], s.clients[client].rtt_micros[z]);
+  return rtts;
+}
+
+std::int64_t ZoneRtt(const ZoneRtts& rtts, const std::string& zone) {
+  const auto it = rtts.find(zone);
+  return it == rtts.end() ? 0 : it->second;
 }
 
 // RegionsByRtt: the topology's regions, closest first (by the closest zone;
 // ties by name).
 std::vector<std::string> RegionsByRtt(const SlbScenario& s, std::size_t client) {
+  const ZoneRtts rtts = ZoneRttsOf(s, client);
   std::map<std::string, std::int64_t> rtt;
   for (const SlbRegion& r : s.regions) {
     std::int64_t best = INT64_MAX;
-    for (const std::string& z : r.zones) best = std::min(best, ZoneRtt(s, client, z));
+    for (const std::string& z : r.zones) best = std::min(best, ZoneRtt(rtts, z));
     rtt[r.name] = best;
   }
   std::vector<std::string> names;
@@ -273,11 +282,15 @@ std::vector<std::size_t> OverloadTargets(const SlbScenario& s, std::size_t clien
                                          const std::vector<BackendState>& states) {
   std::set<std::size_t> reachable;
   for (const Tier& tier : tiers) reachable.insert(tier.backends.begin(), tier.backends.end());
+  std::map<std::string, std::vector<std::size_t>, std::less<>> reachable_in_region;  // in backend order
+  for (std::size_t b : reachable) reachable_in_region[s.backends[b].region].push_back(b);
   for (bool need_health : {true, false}) {
     for (const std::string& r : RegionsByRtt(s, client)) {
       std::vector<std::size_t> targets;
-      for (std::size_t b : reachable) {
-        if (s.backends[b].region == r && (!need_health || CanServe(states[b]))) targets.push_back(b);
+      const auto in_region = reachable_in_region.find(r);
+      if (in_region == reachable_in_region.end()) continue;
+      for (std::size_t b : in_region->second) {
+        if (!need_health || CanServe(states[b])) targets.push_back(b);
       }
       if (!targets.empty()) return targets;
     }
@@ -290,7 +303,20 @@ std::vector<std::size_t> OverloadTargets(const SlbScenario& s, std::size_t clien
 std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, std::size_t client,
                             const std::vector<BackendState>& states, Trace& trace) {
   const std::vector<std::string> regions = RegionsByRtt(s, client);
-  auto in_region = [&](std::size_t b, const std::string& region) { return s.backends[b].region == region; };
+  const ZoneRtts rtts = ZoneRttsOf(s, client);
+  // The backends of each region and zone, in backend order: each tier below
+  // reads its own backends instead of scanning all of them.
+  std::map<std::string, std::vector<std::size_t>, std::less<>> backends_in_region;
+  std::map<std::string, std::vector<std::size_t>, std::less<>> backends_in_zone;
+  for (std::size_t b = 0; b < s.backends.size(); ++b) {
+    backends_in_region[s.backends[b].region].push_back(b);
+    backends_in_zone[s.backends[b].zone].push_back(b);
+  }
+  auto backends_of = [](const auto& index, const std::string& name) -> const std::vector<std::size_t>& {
+    static const std::vector<std::size_t> kNone;
+    const auto it = index.find(name);
+    return it == index.end() ? kNone : it->second;
+  };
   // [SLB-10] Without isolation, every region, closest first.
   std::vector<std::string> allowed = regions;
   if (policy.isolation_enforced && policy.isolation_mode == IsolationMode::kStrict) {
@@ -302,8 +328,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
     std::optional<std::string> chosen;
     for (bool need_health : {true, false}) {
       for (const std::string& r : regions) {
-        for (std::size_t b = 0; b < s.backends.size() && !chosen; ++b) {
-          if (in_region(b, r) && states[b].effective_capacity > 0 && (!need_health || states[b].healthy > 0)) chosen = r;
+        for (std::size_t b : backends_of(backends_in_region, r)) {
+          if (!chosen && states[b].effective_capacity > 0 && (!need_health || states[b].healthy > 0)) chosen = r;
         }
         if (chosen) break;
       }
@@ -312,10 +338,11 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
     allowed = chosen ? std::vector<std::string>{*chosen} : std::vector<std::string>{};
   }
   const bool strict = policy.isolation_enforced && policy.isolation_mode == IsolationMode::kStrict;
+  const std::set<std::string, std::less<>> allowed_regions(allowed.begin(), allowed.end());
   auto usable = [&](std::size_t b) {
     if (states[b].effective_capacity <= 0) return false;
     if (strict && states[b].healthy == 0) return false;  // [SLB-27] cannot serve
-    return std::find(allowed.begin(), allowed.end(), s.backends[b].region) != allowed.end();
+    return allowed_regions.contains(s.backends[b].region);
   };
 
   std::vector<Tier> tiers;
@@ -324,7 +351,7 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
   std::map<std::int64_t, Tier> preferred;
   for (std::size_t b = 0; b < s.backends.size(); ++b) {
     if (!usable(b) || s.backends[b].preference != Preference::kPreferred || states[b].below_failover_threshold) continue;
-    preferred[ZoneRtt(s, client, s.backends[b].zone)].backends.push_back(b);
+    preferred[ZoneRtt(rtts, s.backends[b].zone)].backends.push_back(b);
   }
   for (auto& [rtt, tier] : preferred) tiers.push_back(std::move(tier));
   // The algorithm, on the DEFAULT backends at or above the threshold [SLB-20].
@@ -336,8 +363,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
     case Algorithm::kSprayToRegion:      // [SLB-11] the same aggregate fill, no zone preference
       for (const std::string& r : allowed) {
         Tier tier;
-        for (std::size_t b = 0; b < s.backends.size(); ++b) {
-          if (is_default(b) && in_region(b, r)) tier.backends.push_back(b);
+        for (std::size_t b : backends_of(backends_in_region, r)) {
+          if (is_default(b)) tier.backends.push_back(b);
         }
         tiers.push_back(std::move(tier));
       }
@@ -349,12 +376,12 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
           if (region.name == r) zones = region.zones;
         }
         std::stable_sort(zones.begin(), zones.end(), [&](const std::string& a, const std::string& b) {
-          return std::make_pair(ZoneRtt(s, client, a), a) < std::make_pair(ZoneRtt(s, client, b), b);
+          return std::make_pair(ZoneRtt(rtts, a), a) < std::make_pair(ZoneRtt(rtts, b), b);
         });
         for (const std::string& z : zones) {
           Tier tier;
-          for (std::size_t b = 0; b < s.backends.size(); ++b) {
-            if (is_default(b) && s.backends[b].zone == z) tier.backends.push_back(b);
+          for (std::size_t b : backends_of(backends_in_zone, z)) {
+            if (is_default(b)) tier.backends.push_back(b);
           }
           tiers.push_back(std::move(tier));
         }
@@ -373,8 +400,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
   for (const std::string& r : allowed) {
     Tier tier;
     tier.last_resort = true;
-    for (std::size_t b = 0; b < s.backends.size(); ++b) {
-      if (usable(b) && states[b].below_failover_threshold && in_region(b, r)) tier.backends.push_back(b);
+    for (std::size_t b : backends_of(backends_in_region, r)) {
+      if (usable(b) && states[b].below_failover_threshold) tier.backends.push_back(b);
     }
     tiers.push_back(std::move(tier));
   }
@@ -467,13 +494,12 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
         });
       }
     }
+    std::set<std::string, std::less<>> regions_given;
+    for (const auto& [b, amount] : given) {
+      if (amount > 0) regions_given.insert(s.backends[b].region);
+    }
     for (const std::string& r : RegionsByRtt(s, c)) {
-      for (const auto& [b, amount] : given) {
-        if (amount > 0 && s.backends[b].region == r) {
-          plan.regions_served.push_back(r);
-          break;
-        }
-      }
+      if (regions_given.contains(r)) plan.regions_served.push_back(r);
     }
     for (const auto& [b, amount] : given) {
       if (amount == 0) continue;

@@ -181,6 +181,23 @@ TEST(SlbValidation, InputErrorsHaveTheirCodes) {
   bad = doc;
   bad["clients"][0]["requestsPerSecond"] = -1;
   EXPECT_EQ(FirstError(bad), ErrorCode::VALUE_OUT_OF_RANGE);
+  // A capacity that would overflow int64 (10^10 per member × 10^6 members
+  // planned as -8446744073709551.616 before) is refused at the members.
+  bad = doc;
+  bad["backendService"]["backends"][0]["maxRatePerInstance"] = 1e10;
+  bad["backendGroups"][0]["members"] = 1'000'000;
+  bad["backendGroups"][0]["healthy"] = 1'000'000;
+  EXPECT_EQ(FirstError(bad), ErrorCode::VALUE_OUT_OF_RANGE);
+  bad["backendGroups"][0]["members"] = 100;  // 10^12 exactly: the largest capacity
+  bad["backendGroups"][0]["healthy"] = 100;
+  EXPECT_TRUE(Plan(bad).valid());
+  bad["backendGroups"][0]["health"] = json::array({{{"at", 0}, {"members", 101}, {"healthy", 1}}});
+  EXPECT_EQ(FirstError(bad), ErrorCode::VALUE_OUT_OF_RANGE);
+  bad = doc;
+  bad["clients"][0]["requestsPerSecond"] = 1e12;
+  EXPECT_TRUE(Plan(bad).valid());
+  bad["clients"][0]["requestsPerSecond"] = 1000000000000.001;
+  EXPECT_EQ(FirstError(bad), ErrorCode::VALUE_OUT_OF_RANGE);
   bad = doc;
   bad["backendGroups"][0]["health"] = json::array({{{"at", 10}, {"healthy", 1}}, {{"at", 5}, {"healthy", 1}}});
   EXPECT_EQ(FirstError(bad), ErrorCode::EVENTS_OUT_OF_ORDER);

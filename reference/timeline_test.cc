@@ -413,6 +413,32 @@ TEST(TimelineJson, TooManyEventsAreRefused) {
   EXPECT_EQ(decoded.errors.front().code, ErrorCode::TOO_MANY_OBJECTS);
 }
 
+// Every step lists the pool and every connection so far: 2,000 connections
+// then 8,000 events would be 18 million connection states (5 GB before the
+// bound), 10,000 events on 10,000 instances 10^8 pool entries. The sum of
+// instances plus connections over the steps is bounded at
+// kMaxTimelineStepEntries and refused at the event that passes it.
+TEST(TimelineJson, TooManyStepEntriesAreRefused) {
+  nlohmann::json doc = SmallTimelineJson();
+  const std::size_t instances = doc["instances"].size();
+  doc["events"] = nlohmann::json::array();
+  for (int c = 0; c < 2'000; ++c) {
+    doc["events"].push_back({{"at", 0}, {"type", "connect"}, {"connection", "c" + std::to_string(c)}, {"instance", "vm-1"}});
+  }
+  while (doc["events"].size() < kMaxTimelineEvents) doc["events"].push_back({{"at", 1}, {"type", "advance"}});
+  std::size_t entries = 0;
+  std::size_t first_over = 0;
+  while ((entries += instances + first_over + 1) <= kMaxTimelineStepEntries) ++first_over;
+  const DecodedTimeline decoded = DecodeTimelineDocument(doc);
+  ASSERT_FALSE(decoded.timeline);
+  EXPECT_EQ(decoded.errors.front().code, ErrorCode::TOO_MANY_OBJECTS);
+  EXPECT_EQ(decoded.errors.front().path, "/events/" + std::to_string(first_over) + "/at");
+  nlohmann::json first = nlohmann::json::array();  // up to the last event within the bound
+  for (std::size_t i = 0; i < first_over; ++i) first.push_back(doc["events"][i]);
+  doc["events"] = first;
+  EXPECT_TRUE(DecodeTimelineDocument(doc).timeline.has_value());
+}
+
 TEST(TimelineJson, DecideDocumentDispatchesOnKind) {
   const reference::ReferenceEngine engine;
   EXPECT_TRUE(DecideDocument(engine, SmallTimelineJson(), Profile::kSpecDocs).contains("steps"));

@@ -720,6 +720,12 @@ def edge_validation() -> int:
               "selfLink": "https://www.googleapis.com/compute/v1/projects/p/regions/us-west1/backendServices/be-ilb",
               "healthChecks": ["https://www.googleapis.com/compute/v1/projects/p/global/healthChecks/hc"],
               "region": "https://www.googleapis.com/compute/v1/projects/p/regions/us-west1", "protocol": "TCP"})))
+    f.group("Numbers a double cannot hold: refused, never rounded (INEXACT_NUMBER).")
+    for ident, ratio in (("below-boundary", "0.07000000000000000001"), ("above-one", "1.0000000000000000001")):
+        text = json.dumps(base).replace('"failoverRatio": 0.5', f'"failoverRatio": {ratio}')
+        assert ratio in text
+        input_error(f"inexact-ratio/{ident}", f"failoverRatio {ratio} has more digits than a double holds; read as a double it would be "
+                    f"{float(ratio)!r}.", text, ["MalformedDocument"])
     return f.write()
 
 

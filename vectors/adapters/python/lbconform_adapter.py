@@ -57,6 +57,9 @@ def parse_document(text):
         value = float(text_number)
         if value in (float("inf"), float("-inf")):
             raise ValueError("number out of range")
+        # More digits than the double keeps would be rounded silently: refused.
+        if Decimal(text_number) != Decimal(repr(value)):
+            raise Rejected("INEXACT_NUMBER", "", f"{text_number} has more digits than a double holds")
         return value
 
     def no_constants(name):

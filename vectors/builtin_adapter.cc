@@ -1,0 +1,74 @@
+#include "vectors/builtin_adapter.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "documents/documents.h"
+#include "documents/scenario_json.h"
+#include "model/catalogue.h"
+#include "vectors/checks.h"
+#include "vectors/vector_file.h"
+
+namespace lbconform::vectors {
+
+bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out) {
+  const Engine* engine = &engine_ref;
+  std::vector<std::string_view> kinds;
+  for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
+  auto answer = [&](const nlohmann::json& message) {
+    out << DumpJson(message) << "\n";
+    out.flush();
+    return static_cast<bool>(out);  // a closed pipe ends the loop
+  };
+  auto text_field = [](const nlohmann::json& message, const char* key, const char* fallback) -> std::optional<std::string> {
+    const auto it = message.find(key);
+    if (it == message.end() || it->is_null()) return std::string(fallback);
+    if (!it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  };
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<Error> errors;
+    // One level more than a scenario: the envelope around a case's input.
+    const std::optional<nlohmann::json> message = ParseJsonDocument(line, errors, kMaxJsonDepth + 1);
+    if (!message || !message->is_object()) {
+      const std::string why = message ? "a protocol message is a JSON object"
+                                      : fmt::format("{}: {}", NameOf(errors.front().code), errors.front().message);
+      if (!answer({{"type", "error"}, {"message", "unreadable message: " + why}})) return false;
+      continue;
+    }
+    const std::optional<std::string> type = text_field(*message, "type", "");
+    bool written = true;
+    if (type == "hello") {
+      written = answer({{"type", "hello"}, {"protocol", 1},
+                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", kSuiteVersion}}},
+                        {"kinds", kinds}});
+    } else if (type == "case") {
+      const nlohmann::json id = message->value("id", nlohmann::json());
+      const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");
+      const std::optional<std::string> kind_name = text_field(*message, "kind", "passthrough");
+      const auto profile = profile_name ? ProfileFromName(*profile_name) : std::nullopt;
+      const auto kind = kind_name ? ScenarioKindFromName(*kind_name) : std::nullopt;
+      const nlohmann::json input = message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
+      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
+                                (input.is_string() || Implements(*engine, KindOf(input)));
+      written = decided_here ? answer({{"type", "result"}, {"id", id}, {"output", DecideVector(*engine, input, *profile)}})
+                             : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
+    } else if (type == "bye") {
+      return true;
+    } else {
+      written = answer({{"type", "error"},
+                        {"message", type ? fmt::format("unknown message type '{}' (hello, case, bye)", *type)
+                                         : std::string("'type' must be a string")}});
+    }
+    if (!written) return false;
+  }
+  return true;
+}
+
+}  // namespace lbconform::vectors

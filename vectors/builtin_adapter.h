@@ -1,0 +1,24 @@
+// The adapter protocol served by a built-in engine (`lbconform adapter`): the
+// reference example of what a third-party adapter does.
+#ifndef LBCONFORM_VECTORS_BUILTIN_ADAPTER_H_
+#define LBCONFORM_VECTORS_BUILTIN_ADAPTER_H_
+
+#include <iosfwd>
+
+#include "model/engine.h"
+
+namespace lbconform::vectors {
+
+// ServeAdapterProtocol answers the runner's messages on `in` until `bye` or
+// the end of input. It declares the kinds `engine` decides and answers
+// `unsupported` for any other, and for a case whose `kind` or `profile` is not
+// one it knows (or not a string). A line it cannot read as a message (not a
+// JSON object within the input limits plus one level for the envelope, a
+// `type` that is not a string or not a message type) gets
+// {"type":"error","message":…} (vectors/README.md, "The adapter protocol").
+// False when `out` cannot be written.
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out);
+
+}  // namespace lbconform::vectors
+
+#endif  // LBCONFORM_VECTORS_BUILTIN_ADAPTER_H_
