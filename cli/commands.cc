@@ -281,14 +281,15 @@ bool WriteRunOutputs(const RunCommandOptions& o, const std::vector<vectors::RunR
 }
 
 // RunProgress reports progress on standard error: on a terminal, one line
-// redrawn; elsewhere (a CI log), a line at the start and at every tenth.
+// redrawn; elsewhere (a CI log), a line at the start, at every tenth (at
+// least every 10 cases) and at the end.
 std::function<void(std::size_t, std::size_t)> RunProgress(const std::string& name, bool terminal, std::ostream& err) {
   return [&err, name, terminal](std::size_t done, std::size_t total) {
     if (terminal) {
       if (done % 16 == 0 || done == total) err << fmt::format("\r{}: {}/{} cases ", name, done, total) << std::flush;
       return;
     }
-    const std::size_t step = std::max<std::size_t>(1, total / 10);
+    const std::size_t step = std::max<std::size_t>(10, total / 10);
     if (done == 1 || done % step == 0 || done == total) {
       err << fmt::format("run progress: {}: {}/{} cases\n", name, done, total) << std::flush;
     }
@@ -368,14 +369,15 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
       options.reproduce_command = reproduce[i];
       reports.push_back(vectors::RunVectors(*files, *implementations[i], options));
       if (terminal) err << "\n";
-      if (auto problem = WriteOutput(out, vectors::SummaryText(reports.back()))) {
+      if (auto problem = WriteOutput(out, vectors::SummaryText(reports.back())); problem && written) {
         err << "lbconform: " << *problem << "\n";
         written = false;
       }
     }
   }
+  const bool output_failed_before = !written;
   written = WriteRunOutputs(o, reports, err) && written;
-  if (auto problem = WriteOutput(out, vectors::ClosingLine(reports))) {
+  if (auto problem = WriteOutput(out, vectors::ClosingLine(reports)); problem && !output_failed_before) {
     err << "lbconform: " << *problem << "\n";
     written = false;
   }
