@@ -189,7 +189,7 @@ std::string SummaryText(const RunReport& report) {
     if (KindImplemented(report, kind, c)) {
       out += fmt::format("  kind {:<21} {}/{} passed\n", NameOf(kind), c.passed, c.passed + c.Failed());
     } else {
-      out += fmt::format("  kind {:<21} not implemented ({} cases unsupported)\n", NameOf(kind), c.unsupported);
+      out += fmt::format("  kind {:<21} not implemented ({} cases skipped)\n", NameOf(kind), c.Skipped());
     }
   }
   for (const auto& [profile, c] : report.Counts()) {
