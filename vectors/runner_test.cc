@@ -48,6 +48,7 @@ struct Narrower {
   std::string only;
   std::chrono::milliseconds case_timeout{800};
   std::chrono::milliseconds start_timeout{5000};
+  int max_consecutive_adapter_errors = 5;
 };
 
 Narrower OneProfile(std::string only = "") {
@@ -67,6 +68,7 @@ Outcome RunWith(const std::string& command, std::chrono::seconds run_timeout = s
   RunOptions options;
   options.id_patterns = {narrower.only.empty() ? "failover/spec-example/*" : narrower.only};  // 6 vectors × 2 profiles
   if (narrower.one_profile) options.profiles = {Profile::kSpecDocs};
+  options.max_consecutive_adapter_errors = narrower.max_consecutive_adapter_errors;
   options.run_timeout = run_timeout;
   const std::vector<VectorFile> files = LoadAll();  // not part of what is timed
   const auto start = std::chrono::steady_clock::now();
@@ -465,19 +467,24 @@ TEST(RunGate, ProgressReachesALogThatIsNotATerminal) {
   EXPECT_NE(err.find("run progress: reference: 12/12 cases\n"), std::string::npos) << err;
 }
 
-TEST(RunGate, AnAdapterThatHangsOnEveryCaseIsStoppedAfterFiveErrors) {
+TEST(RunGate, AnAdapterThatHangsOnEveryCaseIsStoppedAfterKErrorsInARow) {
   Narrower short_cases;
   short_cases.case_timeout = std::chrono::milliseconds(300);
+  short_cases.max_consecutive_adapter_errors = 3;
   const Outcome outcome = RunWith(Misbehaving("hang-always"), std::chrono::seconds(120), short_cases);
-  EXPECT_EQ(Count(outcome.report, Disposition::kAdapterError), 5);
-  EXPECT_EQ(Count(outcome.report, Disposition::kSkipped), 7);
+  EXPECT_EQ(Count(outcome.report, Disposition::kAdapterError), 3);
+  EXPECT_EQ(Count(outcome.report, Disposition::kSkipped), 9);
   EXPECT_FALSE(outcome.report.Complete());
-  EXPECT_NE(outcome.report.results.back().detail.find("not reached: 5 adapter errors in a row"), std::string::npos)
+  EXPECT_NE(outcome.report.results.back().detail.find("not reached: 3 adapter errors in a row"), std::string::npos)
       << outcome.report.results.back().detail;
-  EXPECT_NE(SummaryText(outcome.report).find("stopped early: 5 adapter errors in a row"), std::string::npos);
+  EXPECT_NE(SummaryText(outcome.report).find("stopped early: 3 adapter errors in a row"), std::string::npos);
+  EXPECT_EQ(RunOptions().max_consecutive_adapter_errors, 5);  // the default
+  std::string out;
   EXPECT_EQ(Cli({"run", "--impl", Misbehaving("hang-always"), "--id", "failover/spec-example/*", "--case-timeout", "300",
-                 "--max-adapter-errors", "2"}),
+                 "--max-adapter-errors", "1"},
+                &out),
             kExitIncomplete);
+  EXPECT_NE(out.find("run: 0 passed, 1 failed, 11 skipped\n"), std::string::npos) << out;
 }
 
 TEST(RunGate, KnownFailuresThatPassAreReportedAndFailStrictRuns) {
