@@ -24,6 +24,7 @@
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
 #include "cli/files.h"
+#include "cli/html_report.h"
 #include "cli/import.h"
 #include "cli/kinds.h"
 #include "cli/render.h"
@@ -36,7 +37,9 @@
 #include "documents/timeline_json.h"
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
+#include "vectors/run_signals.h"
 #include "vectors/runner.h"
+#include "vectors/schema_check.h"
 
 namespace lbconform {
 namespace {
@@ -78,7 +81,7 @@ std::optional<std::string> ReadInput(const std::string& path, std::istream& in, 
 int Print(std::ostream& out, std::ostream& err, std::string_view text, int status) {
   if (const std::optional<std::string> problem = WriteOutput(out, text)) {
     err << "lbconform: " << *problem << "\n";
-    return kExitUsage;
+    return kExitWriteFailed;
   }
   return status;
 }
@@ -255,20 +258,91 @@ std::optional<std::vector<vectors::VectorFile>> LoadVectors(const std::string& r
 
 struct RunCommandOptions {
   std::string impl;
+  bool impl_given = false;
   std::string vectors;
   std::vector<std::string> engines;
   std::vector<std::string> profiles;
   std::vector<std::string> ids, clauses, flags;
   std::string expectations;
+  bool strict_expectations = false;
+  std::string write_expectations;
   std::string report;
   std::string junit;
+  std::string summary_md;
+  std::string save_failures;
   int case_timeout_ms = 5000;
   int run_timeout_s = 1800;
+  int max_adapter_errors = 5;
 };
 
+// RunOutputs writes what `run` was asked to write, each file whole or not at
+// all; every failure is said on `err`. True when all were written.
+bool WriteRunOutputs(const RunCommandOptions& o, const std::vector<vectors::RunReport>& reports, std::ostream& err) {
+  bool ok = true;
+  auto write = [&](const std::string& path, const std::string& text) {
+    if (path.empty()) return;
+    if (auto problem = WriteFileAtomically(path, text)) {
+      err << "lbconform: " << *problem << "\n";
+      ok = false;
+    }
+  };
+  if (!o.report.empty()) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& r : reports) all.push_back(vectors::ReportJson(r));
+    write(o.report, DumpJson(reports.size() == 1 ? all[0] : all, 2) + "\n");
+  }
+  write(o.junit, vectors::JUnitXml(reports));
+  write(o.summary_md, vectors::SummaryMarkdown(reports));
+  write(o.write_expectations, DumpJson(vectors::ExpectationsJson(reports), 2) + "\n");
+  if (!o.save_failures.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.save_failures, ec);
+    if (ec) {
+      err << fmt::format("lbconform: cannot create {}: {}\n", o.save_failures, ec.message());
+      return false;
+    }
+    const std::filesystem::path dir(o.save_failures);
+    for (const auto& report : reports) {
+      for (const vectors::SavedFailure& saved : vectors::FailureFiles(report)) {
+        write((dir / saved.scenario_name).string(), saved.scenario_text);
+        write((dir / saved.expected_name).string(), saved.expected_text);
+      }
+    }
+  }
+  return ok;
+}
+
+// RunProgress reports progress on standard error: on a terminal, one line
+// redrawn; elsewhere (a CI log), a line at the start, at every tenth (at
+// least every 10 cases) and at the end.
+std::function<void(std::size_t, std::size_t)> RunProgress(const std::string& name, bool terminal, std::ostream& err) {
+  return [&err, name, terminal](std::size_t done, std::size_t total) {
+    if (terminal) {
+      if (done % 16 == 0 || done == total) err << fmt::format("\r{}: {}/{} cases ", name, done, total) << std::flush;
+      return;
+    }
+    const std::size_t step = std::max<std::size_t>(10, total / 10);
+    if (done == 1 || done % step == 0 || done == total) {
+      err << fmt::format("run progress: {}: {}/{} cases\n", name, done, total) << std::flush;
+    }
+  };
+}
+
 int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
-  auto files = LoadVectors(o.vectors, err);
-  if (!files) return kExitUsage;
+  if (o.impl_given && o.impl.find_first_not_of(" \t") == std::string::npos) {
+    err << "lbconform: --impl is empty; give the adapter's command, or leave --impl out to run the built-in engines\n";
+    return kExitUsage;
+  }
+  if (o.impl_given && !o.engines.empty()) {
+    err << "lbconform: --engine picks built-in engines; it cannot go with --impl\n";
+    return kExitUsage;
+  }
+  for (const std::string& name : o.engines) {
+    if (FindEngine(name) == nullptr) {
+      FindDecidingEngine(name, err);  // says why
+      return kExitUsage;
+    }
+  }
   vectors::RunOptions options;
   for (const std::string& name : o.profiles) {
     auto p = ProfileFromName(name);
@@ -278,10 +352,6 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
     }
     options.profiles.push_back(*p);
   }
-  options.id_patterns = o.ids;
-  options.clauses = o.clauses;
-  options.flags = o.flags;
-  options.run_timeout = std::chrono::seconds(o.run_timeout_s);
   if (!o.expectations.empty()) {
     std::string error;
     auto known = vectors::LoadExpectations(o.expectations, &error);
@@ -291,52 +361,110 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
     }
     options.known_failures = *known;
   }
+  auto files = LoadVectors(o.vectors, err);
+  if (!files) return kExitUsage;
+  if (const auto problems = vectors::IdentityProblems(*files); !problems.empty()) {
+    for (const std::string& p : problems) err << "lbconform: " << p << "\n";
+    err << "lbconform: the vector set is ambiguous; `lbconform vectors lint` lists every problem\n";
+    return kExitUsage;
+  }
+  options.id_patterns = o.ids;
+  options.clauses = o.clauses;
+  options.flags = o.flags;
+  options.strict_expectations = o.strict_expectations;
+  options.run_timeout = std::chrono::seconds(o.run_timeout_s);
+  options.max_consecutive_adapter_errors = o.max_adapter_errors;
+  options.stop_signal = [] { return vectors::PendingRunSignal(); };
+  const std::string vectors_option = o.vectors.empty() ? "" : " --vectors " + vectors::ShellQuoted(o.vectors);
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   std::vector<std::unique_ptr<vectors::Implementation>> implementations;
-  if (!o.impl.empty()) {
+  std::vector<std::string> reproduce;
+  if (o.impl_given) {
     vectors::AdapterOptions adapter;
     adapter.command = o.impl;
     adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
     implementations.push_back(std::make_unique<vectors::AdapterImplementation>(adapter));
+    reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + vectors_option);
   } else {
     for (const Engine* engine : AvailableEngines()) {
       if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end()) continue;
       implementations.push_back(std::make_unique<vectors::EngineImplementation>(*engine));
-    }
-    if (implementations.empty()) {
-      err << "lbconform: no engine matches --engine\n";
-      return kExitUsage;
+      reproduce.push_back("lbconform run --engine " + std::string(engine->name()) + vectors_option);
     }
   }
   std::vector<vectors::RunReport> reports;
-  for (auto& implementation : implementations) {
-    if (terminal) {
-      options.progress = [&](std::size_t done, std::size_t total) {
-        if (done % 16 == 0 || done == total) err << fmt::format("\r{}: {}/{} cases ", implementation->name(), done, total) << std::flush;
-      };
-    }
-    reports.push_back(vectors::RunVectors(*files, *implementation, options));
-    if (terminal) err << "\n";
-    out << vectors::SummaryText(reports.back());
-  }
-  if (!o.report.empty()) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& r : reports) all.push_back(vectors::ReportJson(r));
-    std::ofstream(o.report) << DumpJson(reports.size() == 1 ? all[0] : all, 2) << "\n";
-  }
-  if (!o.junit.empty()) std::ofstream(o.junit) << vectors::JUnitXml(reports);
-  int total = 0, passed = 0;
-  for (const auto& r : reports) {
-    for (const auto& [profile, c] : r.Counts()) {
-      total += c.passed + c.failed + c.adapter_errors + c.unsupported + c.known_failures + c.skipped;
-      passed += c.passed;
+  bool written = true;
+  {
+    const vectors::RunSignals signals;
+    for (std::size_t i = 0; i < implementations.size() && vectors::PendingRunSignal() == 0; ++i) {
+      options.progress = RunProgress(implementations[i]->name(), terminal, err);
+      options.reproduce_command = reproduce[i];
+      reports.push_back(vectors::RunVectors(*files, *implementations[i], options));
+      if (terminal) err << "\n";
+      if (auto problem = WriteOutput(out, vectors::SummaryText(reports.back())); problem && written) {
+        err << "lbconform: " << *problem << "\n";
+        written = false;
+      }
     }
   }
-  const bool timed_out = std::any_of(reports.begin(), reports.end(), [](const auto& r) { return r.timed_out; });
+  const bool output_failed_before = !written;
+  written = WriteRunOutputs(o, reports, err) && written;
+  if (auto problem = WriteOutput(out, vectors::ClosingLine(reports)); problem && !output_failed_before) {
+    err << "lbconform: " << *problem << "\n";
+    written = false;
+  }
+  if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) return 128 + signal_number;
+  if (!written) return kExitWriteFailed;
+  const bool incomplete = std::any_of(reports.begin(), reports.end(), [](const auto& r) { return !r.Complete(); });
   const bool conforms = std::all_of(reports.begin(), reports.end(), [](const auto& r) { return r.RequiredPassed(); });
-  out << fmt::format("run: {} passed, {} failed\n", passed, total - passed);
-  if (timed_out) return kExitIncomplete;
+  if (incomplete) return kExitIncomplete;
   return conforms ? kExitOk : kExitRejected;
+}
+
+// Report renders a run's JSON report as one HTML page.
+int Report(const std::string& input, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+  const std::optional<std::string> text = ReadInput(input, in, err);
+  if (!text) return kExitUsage;
+  if (text->size() > kMaxInputBytes) {
+    err << fmt::format("lbconform: {} is larger than {} bytes\n", input, kMaxInputBytes);
+    return kExitUsage;
+  }
+  if (!vectors::JsonDepthWithin(*text, vectors::kMaxVectorFileDepth)) {
+    err << fmt::format("lbconform: {} nests deeper than {} levels: not a report of lbconform run\n", input,
+                       vectors::kMaxVectorFileDepth);
+    return kExitUsage;
+  }
+  const nlohmann::json report = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (report.is_discarded()) {
+    err << fmt::format("lbconform: {} is not JSON\n", input);
+    return kExitUsage;
+  }
+  const std::filesystem::path schema = vectors::DefaultVectorRoot() / "schema" / "report.schema.json";
+  const nlohmann::json each = report.is_array() ? report : nlohmann::json::array({report});
+  for (const nlohmann::json& one : each) {
+    const std::vector<std::string> problems = vectors::SchemaProblems(one, schema);
+    if (problems.empty()) continue;
+    err << fmt::format("lbconform: {} is not a report of lbconform run (reportVersion {}):\n", input, vectors::kReportVersion);
+    for (std::size_t i = 0; i < problems.size() && i < 5; ++i) err << "  " << problems[i] << "\n";
+    return kExitUsage;
+  }
+  const std::string html = HtmlReport(report);
+  if (output == "-") {
+    if (auto problem = WriteOutput(out, html)) {
+      err << "lbconform: " << *problem << "\n";
+      return kExitWriteFailed;
+    }
+    return kExitOk;
+  }
+  if (auto problem = WriteFileAtomically(output, html)) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitWriteFailed;
+  }
+  if (auto problem = WriteOutput(out, fmt::format("report: wrote {} ({} bytes)\n", output, html.size()))) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitWriteFailed;
+  }
+  return kExitOk;
 }
 
 // Adapter serves the protocol with a built-in engine
@@ -346,7 +474,7 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out,
   if (engine == nullptr) return kExitUsage;
   if (!vectors::ServeAdapterProtocol(*engine, in, out)) {
     err << "lbconform: cannot write to standard output\n";
-    return kExitUsage;
+    return kExitWriteFailed;
   }
   return kExitOk;
 }
@@ -414,7 +542,7 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
       const std::optional<bool> written = RewriteExpectations(f, problem);
       if (!written) {
         err << fmt::format("lbconform: vectors regen: {}: {}\n", f.path.string(), problem);
-        return kExitUsage;
+        return kExitWriteFailed;
       }
       files_written += *written ? 1 : 0;
     }
@@ -452,7 +580,7 @@ int Import(const std::string& describe_path, const std::string& health_path, con
       output.empty() || output == "-" ? WriteOutput(out, text) : WriteFileAtomically(output, text);
   if (problem) {
     err << "lbconform: " << *problem << "\n";
-    return kExitUsage;
+    return kExitWriteFailed;
   }
   // Say at once whether the scenario decodes, so surprises show up here.
   const std::vector<Error> errors = KindOf(*result.scenario) == ScenarioKind::kServiceLbPolicy
@@ -492,7 +620,7 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
   if (output == "-") return Print(out, err, shown.text, kExitOk);
   if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
     err << fmt::format("lbconform: cannot write {}: {}\n", output, *problem);
-    return kExitUsage;
+    return kExitWriteFailed;
   }
   return Print(out, err, fmt::format("plot: wrote {} ({} bytes)\n", output, shown.text.size()), kExitOk);
 }
@@ -638,7 +766,7 @@ Command AddCatalogueCommand(CLI::App& app, Streams io) {
 Command AddRunCommand(CLI::App& app, Streams io) {
   auto o = std::make_shared<RunCommandOptions>();
   CLI::App* run = app.add_subcommand("run", "Run the golden vectors on the built-in engines or on an adapter");
-  run->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
+  CLI::Option* impl = run->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
   run->add_option("--vectors", o->vectors, "Vector folder (default: the suite's vectors/)");
   run->add_option("--engine", o->engines, "Only these built-in engines");
   run->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
@@ -646,11 +774,37 @@ Command AddRunCommand(CLI::App& app, Streams io) {
   run->add_option("--clause", o->clauses, "Only vectors citing this clause");
   run->add_option("--flag", o->flags, "Only vectors carrying this flag");
   run->add_option("--expectations", o->expectations, "Known failures: {\"knownFailures\": [{id, profile?, reason}]}");
-  run->add_option("--report", o->report, "Write the JSON report here");
+  run->add_flag("--strict-expectations", o->strict_expectations, "A known failure that passes fails the run");
+  run->add_option("--write-expectations", o->write_expectations,
+                  "Write the current failures here as a starting expectations file");
+  run->add_option("--report", o->report, "Write the JSON report here (vectors/schema/report.schema.json)");
   run->add_option("--junit", o->junit, "Write JUnit XML here");
-  run->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")->capture_default_str();
-  run->add_option("--run-timeout", o->run_timeout_s, "Seconds for the whole run")->capture_default_str();
-  return {run, [=] { return Run(*o, io.out, io.err); }};
+  run->add_option("--summary-md", o->summary_md, "Write a Markdown summary here (for a CI job summary)");
+  run->add_option("--save-failures", o->save_failures,
+                  "Write each failing case here as a scenario file and its expected decision");
+  run->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  run->add_option("--run-timeout", o->run_timeout_s, "Seconds for the whole run")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  run->add_option("--max-adapter-errors", o->max_adapter_errors,
+                  "Stop after this many adapter errors in a row with no good answer between them")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  return {run, [=] {
+            o->impl_given = impl->count() > 0;
+            return Run(*o, io.out, io.err);
+          }};
+}
+
+Command AddReportCommand(CLI::App& app, Streams io) {
+  auto input = std::make_shared<std::string>();
+  auto output = std::make_shared<std::string>("report.html");
+  CLI::App* report = app.add_subcommand("report", "Render a JSON report of `lbconform run` as one self-contained HTML page");
+  report->add_option("report", *input, "The JSON report (run --report FILE), or - for standard input")->required();
+  report->add_option("-o,--output", *output, "HTML file to write, or - for standard output")->capture_default_str();
+  return {report, [=] { return Report(*input, *output, io.in, io.out, io.err); }};
 }
 
 Command AddAdapterCommand(CLI::App& app, Streams io) {
@@ -826,7 +980,7 @@ Command AddCompletionCommand(CLI::App& app, Streams io) {
                 *output == "-" ? WriteOutput(io.out, script) : WriteFileAtomically(*output, script);
             if (problem) {
               io.err << "lbconform: " << *problem << "\n";
-              return kExitUsage;
+              return kExitWriteFailed;
             }
             return kExitOk;
           }};
@@ -877,7 +1031,8 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
       AddDecideCommand(app, io),     AddPlotCommand(app, io),      AddExplainCommand(app, io),
       AddEnginesCommand(app, io),    AddExhaustiveCommand(app, io), AddCatalogueCommand(app, io),
       AddRunCommand(app, io),        AddAdapterCommand(app, io),   AddVectorsCommand(app, io),
-      AddImportCommand(app, io),     AddHelpCommand(app, io),      AddCompletionCommand(app, io),
+      AddImportCommand(app, io),     AddReportCommand(app, io),    AddHelpCommand(app, io),
+      AddCompletionCommand(app, io),
   };
   CheckProfileNames(app);
   SetHelpFooters(app);

@@ -225,7 +225,7 @@ TEST(CliExhaustive, NegativeShardsAndLimitsAreRefused) {
   EXPECT_EQ(Lbconform({"exhaustive", "--shard", "1/2", "--limit", "3"}).status, kExitOk);
 }
 
-// A lost answer is an error: standard output on /dev/full exits 2 with a
+// A lost answer is an error: standard output on /dev/full exits 4 with a
 // message instead of 0 with nothing printed.
 TEST(CliOutput, WriteErrorsOnStandardOutputAreErrors) {
   for (const std::vector<std::string>& args :
@@ -237,7 +237,7 @@ TEST(CliOutput, WriteErrorsOnStandardOutputAreErrors) {
     std::istringstream in;
     std::ofstream full("/dev/full");
     std::ostringstream err;
-    EXPECT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), in, full, err), kExitUsage) << args[0];
+    EXPECT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), in, full, err), kExitWriteFailed) << args[0];
     EXPECT_NE(err.str().find("cannot write"), std::string::npos) << args[0] << ": " << err.str();
   }
 }
@@ -259,7 +259,7 @@ TEST(CliPlot, NamesWithControlCharactersStillMakeWellFormedSvg) {
   const std::string check = "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' " + svg;
   EXPECT_EQ(std::system(check.c_str()), 0) << ReadFile(svg).substr(0, 2000);
   const CliRun unwritable = Lbconform({"plot", input, "-o", (dir / "missing" / "plan.svg").string()});
-  EXPECT_EQ(unwritable.status, kExitUsage);
+  EXPECT_EQ(unwritable.status, kExitWriteFailed);
   EXPECT_NE(unwritable.err.find("cannot write"), std::string::npos) << unwritable.err;
   std::filesystem::remove_all(dir);
 }

@@ -10,12 +10,18 @@
 #include <cstring>
 #include <thread>
 
+#include "vectors/run_signals.h"
+
 namespace lbconform::vectors {
 namespace {
 
+// Polls wait in slices, so that a stop signal that lands just before a poll
+// is noticed within one slice.
+constexpr long long kPollSliceMs = 100;
+
 int MillisecondsLeft(AdapterProcess::Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - AdapterProcess::Clock::now());
-  return left.count() <= 0 ? 0 : static_cast<int>(std::min<long long>(left.count(), 1'000'000));
+  return left.count() <= 0 ? 0 : static_cast<int>(std::min<long long>(left.count(), kPollSliceMs));
 }
 
 }  // namespace
@@ -72,9 +78,11 @@ AdapterProcess::Status AdapterProcess::WriteLine(const std::string& line, Clock:
       continue;
     }
     if (n < 0 && errno != EAGAIN && errno != EINTR) return Status::kClosed;
+    if (PendingRunSignal() != 0) return Status::kInterrupted;
+    if (Clock::now() >= deadline) return Status::kTimeout;
     pollfd fd{to_child_, POLLOUT, 0};
     const int ready = poll(&fd, 1, MillisecondsLeft(deadline));
-    if (ready == 0) return Status::kTimeout;
+    if (ready == 0) continue;
     if (ready < 0 && errno != EINTR) return Status::kClosed;
     if (fd.revents & (POLLERR | POLLHUP)) return Status::kClosed;
   }
@@ -93,9 +101,11 @@ AdapterProcess::Status AdapterProcess::ReadLine(std::string& line, Clock::time_p
       return Status::kOk;
     }
     if (buffer_.size() > max_bytes) return Status::kTooLong;
+    if (PendingRunSignal() != 0) return Status::kInterrupted;
+    if (Clock::now() >= deadline) return Status::kTimeout;
     pollfd fd{from_child_, POLLIN, 0};
     const int ready = poll(&fd, 1, MillisecondsLeft(deadline));
-    if (ready == 0) return Status::kTimeout;
+    if (ready == 0) continue;
     if (ready < 0) {
       if (errno == EINTR) continue;
       return Status::kClosed;

@@ -23,7 +23,8 @@ class AdapterProcess {
   bool Start(std::string* error);
   bool running() const { return pid_ > 0; }
 
-  enum class Status { kOk, kTimeout, kClosed, kTooLong };
+  // kInterrupted: a stop signal arrived (vectors/run_signals.h).
+  enum class Status { kOk, kTimeout, kClosed, kTooLong, kInterrupted };
 
   // WriteLine sends `line` and a newline before `deadline`.
   Status WriteLine(const std::string& line, Clock::time_point deadline);

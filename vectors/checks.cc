@@ -80,6 +80,30 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
   return problems;
 }
 
+std::vector<std::string> IdentityProblems(const std::vector<VectorFile>& files) {
+  std::vector<std::string> problems;
+  std::map<std::string, std::string> id_to_file;
+  for (const VectorFile& file : files) {
+    const std::string name = file.path.filename().string();
+    std::set<int> tc_ids;
+    int count = 0;
+    for (const VectorGroup& group : file.groups) {
+      for (const VectorTest& t : group.tests) {
+        ++count;
+        const std::string where = fmt::format("{}: tcId {} ({})", name, t.tc_id, t.id);
+        if (!tc_ids.insert(t.tc_id).second) problems.push_back(where + ": duplicate tcId");
+        if (auto [it, fresh] = id_to_file.emplace(t.id, name); !fresh) {
+          problems.push_back(where + ": id already used in " + it->second);
+        }
+      }
+    }
+    if (count != file.number_of_tests) {
+      problems.push_back(fmt::format("{}: numberOfTests is {}, the file has {}", name, file.number_of_tests, count));
+    }
+  }
+  return problems;
+}
+
 std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const std::filesystem::path& root) {
   std::vector<std::string> problems;
   for (const VectorFile& file : files) {

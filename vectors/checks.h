@@ -20,6 +20,11 @@ inline constexpr const char* kCodesWithoutVectors[] = {"INPUT_TOO_LARGE", "TOO_M
 // catalogue and every error code (but kCodesWithoutVectors) has a vector.
 std::vector<std::string> Lint(const std::vector<VectorFile>& files);
 
+// IdentityProblems are the problems that make a run's results ambiguous: an id
+// used twice across files, a tcId twice in one file, a numberOfTests that is
+// not the count. `run` refuses such a vector set as `lint` does.
+std::vector<std::string> IdentityProblems(const std::vector<VectorFile>& files);
+
 // LintSchema validates every file, as written on disk, against
 // vectors/schema/<file's schema>.
 std::vector<std::string> LintSchema(const std::vector<VectorFile>& files, const std::filesystem::path& root);

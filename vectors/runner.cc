@@ -4,63 +4,168 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "documents/documents.h"
+#include "documents/scenario_json.h"
 #include "vectors/checks.h"
+#include "vectors/run_signals.h"
 
 namespace lbconform::vectors {
 
 using nlohmann::json;
+
+// ------------------------------ Text an adapter sent
+
+std::string Printable(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    char32_t code = 0;
+    if (byte < 0x80) {
+      length = 1;
+      code = byte;
+    } else if ((byte & 0xE0) == 0xC0) {
+      length = 2;
+      code = byte & 0x1F;
+    } else if ((byte & 0xF0) == 0xE0) {
+      length = 3;
+      code = byte & 0x0F;
+    } else if ((byte & 0xF8) == 0xF0) {
+      length = 4;
+      code = byte & 0x07;
+    }
+    bool valid = length > 0 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      valid = (next & 0xC0) == 0x80;
+      code = (code << 6) | (next & 0x3F);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && code >= kSmallest[length] && code <= 0x10FFFF && (code < 0xD800 || code > 0xDFFF);
+    const std::string_view piece = valid ? text.substr(i, length) : std::string_view("\xEF\xBF\xBD");
+    if (out.size() + piece.size() > max_bytes) {
+      out += "\xE2\x80\xA6";  // …
+      return out;
+    }
+    out += piece;
+    i += valid ? length : 1;
+  }
+  return out;
+}
+
+namespace {
+
+// Dump is compact JSON that never throws (strings from an adapter are valid
+// UTF-8 once parsed, but be safe).
+std::string Dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// ParseAnswerLine parses one line of an adapter with the scenario documents'
+// limits (depth, duplicate keys), so that no answer can exhaust the stack of
+// the code that copies, compares or prints it.
+std::optional<json> ParseAnswerLine(const std::string& line, std::string* why) {
+  std::vector<Error> errors;
+  std::optional<json> parsed = ParseJsonDocument(line, errors);
+  if (!parsed && why != nullptr) *why = errors.empty() ? "not JSON" : errors.front().message;
+  return parsed;
+}
+
+}  // namespace
 
 // ------------------------------ Built-in engines
 
 // An engine answers `unsupported` for the kinds it does not decide, as an
 // adapter that does not declare a kind would.
 Answer EngineImplementation::Decide(const CaseRequest& request) {
-  if (!Implements(engine_, request.test->kind)) return {Answer::Kind::kUnsupported, json(), ""};
-  return {Answer::Kind::kDecision, DecideVector(engine_, request.test->input, request.profile), ""};
+  if (!Implements(engine_, request.test->kind)) return {Answer::Kind::kUnsupported, json(), "", ""};
+  return {Answer::Kind::kDecision, DecideVector(engine_, request.test->input, request.profile), "", ""};
 }
+
+std::optional<std::vector<ScenarioKind>> EngineImplementation::kinds() const { return KindsOf(engine_); }
 
 // ------------------------------ Adapters
 
 Answer AdapterImplementation::Fail(std::string problem) {
   process_.Kill();  // restart before the next case
   if (!process_.exit_description().empty()) problem += " (adapter " + process_.exit_description() + ")";
-  return {Answer::Kind::kProblem, json(), std::move(problem)};
+  return {Answer::Kind::kProblem, json(), std::move(problem), ""};
 }
 
 HelloInfo InterpretHello(const std::string& line) {
   HelloInfo info;
-  const json hello = json::parse(line, nullptr, false);
-  if (hello.is_discarded() || !hello.is_object() || !hello.contains("type") || hello["type"] != "hello" ||
-      !hello.contains("protocol") || hello["protocol"] != 1) {
-    info.problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}";
+  std::string why;
+  const std::optional<json> parsed = ParseAnswerLine(line, &why);
+  if (!parsed) {
+    info.problem = "the adapter's hello is not JSON (" + why + "): " + Printable(line, 120);
     return info;
   }
-  info.ok = true;
+  const json& hello = *parsed;
+  if (!hello.is_object() || hello.value("type", json()) != "hello") {
+    info.problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}: " + Printable(line, 120);
+    return info;
+  }
+  if (!hello.contains("protocol") || hello["protocol"] != 1) {
+    info.problem = "the adapter speaks protocol " + (hello.contains("protocol") ? Printable(Dump(hello["protocol"]), 40) : std::string("(none)")) +
+                   "; this runner speaks protocol 1";
+    return info;
+  }
   info.name = "adapter";
   info.version = "?";
   if (auto it = hello.find("implementation"); it != hello.end() && it->is_object()) {
-    if (auto n = it->find("name"); n != it->end() && n->is_string()) info.name = n->get<std::string>();
-    if (auto v = it->find("version"); v != it->end() && v->is_string()) info.version = v->get<std::string>();
+    if (auto n = it->find("name"); n != it->end() && n->is_string()) info.name = Printable(n->get<std::string>(), 200);
+    if (auto v = it->find("version"); v != it->end() && v->is_string()) info.version = Printable(v->get<std::string>(), 200);
   }
+  const auto kinds = hello.find("kinds");
+  if (kinds == hello.end() || !kinds->is_array()) {
+    info.problem = "the adapter's hello has no \"kinds\" list (the kinds it implements, e.g. [\"passthrough\"])";
+    return info;
+  }
+  for (const json& k : *kinds) {
+    const std::optional<ScenarioKind> kind = k.is_string() ? ScenarioKindFromName(k.get<std::string>()) : std::nullopt;
+    if (!kind) {
+      std::vector<std::string_view> known;
+      for (ScenarioKind each : AllScenarioKinds()) known.push_back(NameOf(each));
+      info.problem = fmt::format("the adapter's hello declares an unknown kind {} (kinds: {})", Printable(Dump(k), 80),
+                                 fmt::join(known, ", "));
+      return info;
+    }
+    if (std::find(info.kinds.begin(), info.kinds.end(), *kind) == info.kinds.end()) info.kinds.push_back(*kind);
+  }
+  info.ok = true;
   return info;
 }
 
 Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
-  auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text)}; };
-  const json answer = json::parse(line, nullptr, false);
-  if (answer.is_discarded() || !answer.is_object()) return problem("the answer is not a JSON object: " + line.substr(0, 120));
+  auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text), ""}; };
+  std::string why;
+  const std::optional<json> parsed = ParseAnswerLine(line, &why);
+  if (!parsed) return problem("the answer is not JSON (" + why + "): " + Printable(line, 120));
+  const json& answer = *parsed;
+  if (!answer.is_object()) return problem("the answer is not a JSON object: " + Printable(line, 120));
   if (!answer.contains("type") || answer["type"] != "result") return problem("the answer's type is not \"result\"");
   if (!answer.contains("id") || answer["id"] != case_id) {
     return problem("the answer is for another case: " +
-                   (answer.contains("id") ? answer["id"].dump().substr(0, 120) : std::string("no id")));
+                   (answer.contains("id") ? Printable(Dump(answer["id"]), 120) : std::string("no id")));
   }
-  if (auto u = answer.find("unsupported"); u != answer.end() && *u == true) return {Answer::Kind::kUnsupported, json(), ""};
+  if (auto u = answer.find("unsupported"); u != answer.end() && *u == true) return {Answer::Kind::kUnsupported, json(), "", ""};
   if (!answer.contains("output") || !answer["output"].is_object()) return problem("the answer has no output object");
-  return {Answer::Kind::kDecision, answer["output"], ""};
+  return {Answer::Kind::kDecision, answer["output"], "", ""};
+}
+
+json CaseMessage(const CaseRequest& request) {
+  json message = {{"type", "case"}, {"id", request.case_id}, {"kind", NameOf(request.test->kind)},
+                  {"profile", NameOf(request.profile)}};
+  if (request.test->input.is_string()) {
+    message["inputText"] = request.test->input;
+  } else {
+    message["input"] = request.test->input;
+  }
+  return message;
 }
 
 bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem) {
@@ -80,6 +185,7 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
     give_up_maybe();
     return false;
   }
+  previous_case_id_.clear();
   const auto deadline = std::min(AdapterProcess::Clock::now() + options_.start_timeout, run_deadline);
   std::string line;
   if (process_.WriteLine(R"({"type":"hello","protocol":1})", deadline) != AdapterProcess::Status::kOk) {
@@ -87,10 +193,16 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
     give_up_maybe();
     return false;
   }
-  const auto status = process_.ReadLine(line, deadline, options_.max_line_bytes);
-  if (status != AdapterProcess::Status::kOk) {
-    *problem = status == AdapterProcess::Status::kTimeout ? "no hello from the adapter in time"
-                                                          : "the adapter closed its output before the hello";
+  switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
+    case AdapterProcess::Status::kOk: break;
+    case AdapterProcess::Status::kTimeout: *problem = "no hello from the adapter in time"; break;
+    case AdapterProcess::Status::kClosed: *problem = "the adapter closed its output before the hello"; break;
+    case AdapterProcess::Status::kTooLong:
+      *problem = fmt::format("the adapter's hello is longer than {} bytes", options_.max_line_bytes);
+      break;
+    case AdapterProcess::Status::kInterrupted: *problem = "interrupted by a signal"; break;
+  }
+  if (!problem->empty()) {
     give_up_maybe();
     return false;
   }
@@ -102,36 +214,55 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
   }
   name_ = hello.name;
   version_ = hello.version;
+  kinds_ = hello.kinds;
   start_failures_ = 0;
   return true;
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
   std::string problem;
-  if (!EnsureStarted(request.run_deadline, &problem)) return {Answer::Kind::kProblem, json(), problem};
-  json message = {{"type", "case"}, {"id", request.case_id}, {"kind", NameOf(request.test->kind)},
-                  {"profile", NameOf(request.profile)}};
-  if (request.test->input.is_string()) {
-    message["inputText"] = request.test->input;
-  } else {
-    message["input"] = request.test->input;
+  if (!EnsureStarted(request.run_deadline, &problem)) {
+    if (PendingRunSignal() != 0) return {Answer::Kind::kInterrupted, json(), problem, ""};
+    return {Answer::Kind::kProblem, json(), problem, ""};
   }
   const auto deadline = std::min(AdapterProcess::Clock::now() + options_.case_timeout, request.run_deadline);
-  if (process_.WriteLine(message.dump(), deadline) != AdapterProcess::Status::kOk) {
-    return Fail("the adapter stopped reading its input");
-  }
-  std::string line;
-  switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
+  auto interrupted = [&] {
+    process_.Kill();
+    return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
+  };
+  switch (process_.WriteLine(CaseMessage(request).dump(), deadline)) {
     case AdapterProcess::Status::kOk: break;
-    case AdapterProcess::Status::kTimeout:
-      return Fail(fmt::format("no answer within {} ms", options_.case_timeout.count()));
-    case AdapterProcess::Status::kClosed: return Fail("the adapter closed its output (crashed or exited)");
-    case AdapterProcess::Status::kTooLong:
-      return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
+    case AdapterProcess::Status::kInterrupted: return interrupted();
+    default: return Fail("the adapter stopped reading its input");
   }
-  Answer answer = InterpretAnswer(line, request.case_id);
-  if (answer.kind == Answer::Kind::kProblem) return Fail(std::move(answer.problem));
-  return answer;
+  std::string previous_case_problem;
+  while (true) {
+    std::string line;
+    switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
+      case AdapterProcess::Status::kOk: break;
+      case AdapterProcess::Status::kInterrupted: return interrupted();
+      case AdapterProcess::Status::kTimeout:
+        return Fail(fmt::format("no answer within {} ms", options_.case_timeout.count()));
+      case AdapterProcess::Status::kClosed: return Fail("the adapter closed its output (crashed or exited)");
+      case AdapterProcess::Status::kTooLong:
+        return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
+    }
+    Answer answer = InterpretAnswer(line, request.case_id);
+    // A second answer to the case before is that case's fault; this case's
+    // own answer may still follow.
+    if (answer.kind == Answer::Kind::kProblem && !previous_case_id_.empty() && previous_case_problem.empty() &&
+        InterpretAnswer(line, previous_case_id_).kind != Answer::Kind::kProblem) {
+      previous_case_problem = "the adapter answered this case twice (the second answer came when the next case was due)";
+      continue;
+    }
+    if (answer.kind == Answer::Kind::kProblem) {
+      answer = Fail(std::move(answer.problem));
+    } else {
+      previous_case_id_ = request.case_id;
+    }
+    answer.previous_case_problem = previous_case_problem;
+    return answer;
+  }
 }
 
 void AdapterImplementation::Finish() {
@@ -156,15 +287,38 @@ std::string_view NameOf(Disposition disposition) {
 }
 
 std::optional<std::vector<KnownFailure>> LoadExpectations(const std::string& path, std::string* error) {
-  std::ifstream in(path);
-  if (!in) {
-    *error = "cannot open " + path;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "cannot read " + path + (std::filesystem::exists(path, ec) ? ": not a regular file" : ": no such file");
     return std::nullopt;
   }
-  const json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("knownFailures") || !doc["knownFailures"].is_array()) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text;
+  std::vector<char> chunk(1 << 16);
+  while (in && text.size() <= kMaxInputBytes) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) {
+    *error = "cannot read " + path;
+    return std::nullopt;
+  }
+  std::vector<Error> errors;
+  const std::optional<json> parsed = ParseJsonDocument(text, errors);
+  if (!parsed) {
+    *error = path + ": " + (errors.empty() ? "not JSON" : errors.front().message);
+    return std::nullopt;
+  }
+  const json& doc = *parsed;
+  if (!doc.is_object() || !doc.contains("knownFailures") || !doc["knownFailures"].is_array()) {
     *error = path + ": expected {\"knownFailures\": [{\"id\": …, \"reason\": …}]}";
     return std::nullopt;
+  }
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (it.key() != "knownFailures") {
+      *error = path + ": unknown key \"" + it.key() + "\" (expected only knownFailures)";
+      return std::nullopt;
+    }
   }
   std::vector<KnownFailure> out;
   for (const json& k : doc["knownFailures"]) {
@@ -172,6 +326,13 @@ std::optional<std::vector<KnownFailure>> LoadExpectations(const std::string& pat
         k["reason"].get<std::string>().empty()) {
       *error = path + ": every known failure needs an id and a reason";
       return std::nullopt;
+    }
+    for (auto it = k.begin(); it != k.end(); ++it) {
+      if (it.key() != "id" && it.key() != "profile" && it.key() != "reason") {
+        *error = path + ": unknown key \"" + it.key() + "\" in the entry for " + k["id"].get<std::string>() +
+                 " (expected id, profile, reason)";
+        return std::nullopt;
+      }
     }
     KnownFailure known{k["id"].get<std::string>(), std::nullopt, k["reason"].get<std::string>()};
     if (k.contains("profile")) {
@@ -206,6 +367,31 @@ std::string RelativeName(const VectorFile& file) {
   return file.path.parent_path().filename().string() + "/" + file.path.filename().string();
 }
 
+// Depth is how deeply `value` nests (a parsed answer: at most kMaxJsonDepth).
+int Depth(const json& value) {
+  int deepest = 0;
+  if (value.is_structured()) {
+    for (const json& child : value) deepest = std::max(deepest, Depth(child));
+    return deepest + 1;
+  }
+  return 0;
+}
+
+// An answer nested deeper than this is kept as text, so that the report that
+// holds it stays within what `lbconform report` reads.
+constexpr int kMaxStoredAnswerDepth = 40;
+
+// KeepAnswer stores what an adapter said, bounded: a large or deep answer is
+// kept as the start of its compact text.
+void KeepAnswer(CaseResult& result, const json& decision) {
+  const std::string text = Dump(decision);
+  if (text.size() <= kMaxStoredAnswerBytes && Depth(decision) <= kMaxStoredAnswerDepth) {
+    result.actual = decision;
+  } else {
+    result.actual_text = Printable(text, kMaxStoredAnswerBytes);
+  }
+}
+
 }  // namespace
 
 std::string VectorDigest(const std::vector<VectorFile>& files) {
@@ -221,7 +407,10 @@ std::string VectorDigest(const std::vector<VectorFile>& files) {
 
 RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& implementation, const RunOptions& options) {
   RunReport report;
+  report.started = std::chrono::system_clock::now();
   report.vector_digest = VectorDigest(files);
+  report.reproduce_command = options.reproduce_command;
+  report.strict_expectations = options.strict_expectations;
   const std::vector<Profile> profiles =
       options.profiles.empty() ? std::vector<Profile>(AllProfiles().begin(), AllProfiles().end()) : options.profiles;
   struct Work {
@@ -240,201 +429,97 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
     }
   }
   const auto deadline = std::chrono::steady_clock::now() + options.run_timeout;
+  int consecutive_errors = 0;
   for (std::size_t i = 0; i < work.size(); ++i) {
     const Work& w = work[i];
-    CaseResult result{w.test->id, RelativeName(*w.file), w.test->tc_id, w.profile, w.test->clauses, w.test->flags,
-                      Disposition::kSkipped, "", "", w.test->expected.size() == 1 ? w.test->expected.front() : json(w.test->expected), json()};
-    if (std::chrono::steady_clock::now() >= deadline) {
-      report.timed_out = true;
-      result.detail = "the whole-run timeout expired first";
+    CaseResult result;
+    result.id = w.test->id;
+    result.file = RelativeName(*w.file);
+    result.tc_id = w.test->tc_id;
+    result.kind = w.test->kind;
+    result.profile = w.profile;
+    result.clauses = w.test->clauses;
+    result.flags = w.test->flags;
+    result.comment = w.test->comment;
+    result.expected = w.test->expected.size() == 1 ? w.test->expected.front() : json(w.test->expected);
+    if (report.stop_reason.empty()) {
+      if (const int signal_number = options.stop_signal ? options.stop_signal() : 0; signal_number != 0) {
+        report.stop_signal = signal_number;
+        report.stop_reason = fmt::format("interrupted by signal {}", signal_number);
+      } else if (std::chrono::steady_clock::now() >= deadline) {
+        report.timed_out = true;
+        report.stop_reason = fmt::format("the whole-run timeout ({} s) expired", options.run_timeout.count());
+      }
+    }
+    if (!report.stop_reason.empty()) {
+      result.detail = "not reached: " + report.stop_reason;
       report.results.push_back(std::move(result));
       continue;
     }
+    const std::optional<std::vector<ScenarioKind>> declared = implementation.kinds();
+    const bool kind_declared =
+        !declared || std::find(declared->begin(), declared->end(), w.test->kind) != declared->end();
+    const auto case_start = std::chrono::steady_clock::now();
     const Answer answer =
-        implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline});
+        kind_declared ? implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline})
+                      : Answer{Answer::Kind::kUnsupported, json(), "", ""};
+    result.duration = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
+    if (!answer.previous_case_problem.empty() && !report.results.empty()) {
+      CaseResult& previous = report.results.back();
+      previous.disposition = Disposition::kAdapterError;
+      previous.detail = answer.previous_case_problem;
+      previous.input = work[i - 1].test->input;
+    }
     switch (answer.kind) {
+      case Answer::Kind::kInterrupted:
+        report.stop_signal = PendingRunSignal();
+        report.stop_reason = fmt::format("interrupted by signal {}", report.stop_signal);
+        result.detail = "not reached: " + report.stop_reason;
+        report.results.push_back(std::move(result));
+        continue;
       case Answer::Kind::kUnsupported:
         result.disposition = Disposition::kUnsupported;
+        if (!kind_declared) result.detail = "kind not implemented (not declared)";
         break;
       case Answer::Kind::kProblem:
         result.disposition = Disposition::kAdapterError;
         result.detail = answer.problem;
         break;
       case Answer::Kind::kDecision:
-        result.actual = answer.decision;
+        KeepAnswer(result, answer.decision);
         result.disposition = ExpectationMatches(*w.test, answer.decision, &result.field) ? Disposition::kPassed
                                                                                           : Disposition::kFailed;
         break;
     }
-    if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError) {
-      for (const KnownFailure& known : options.known_failures) {
-        if (known.id == w.test->id && (!known.profile || *known.profile == w.profile)) {
-          result.detail = (result.detail.empty() ? "" : result.detail + "; ") + "known: " + known.reason;
-          result.disposition = Disposition::kKnownFailure;
-        }
+    consecutive_errors = result.disposition == Disposition::kAdapterError ? consecutive_errors + 1 : 0;
+    for (const KnownFailure& known : options.known_failures) {
+      if (known.id != w.test->id || (known.profile && *known.profile != w.profile)) continue;
+      if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError) {
+        result.detail = (result.detail.empty() ? "" : result.detail + "; ") + "known: " + known.reason;
+        result.disposition = Disposition::kKnownFailure;
+      } else if (result.disposition == Disposition::kPassed) {
+        result.unexpected_pass = true;
+        result.detail = "listed as a known failure (" + known.reason + ") but passes: remove it from the expectations";
       }
     }
+    if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError ||
+        result.disposition == Disposition::kKnownFailure) {
+      result.input = w.test->input;
+    }
     report.results.push_back(std::move(result));
+    if (options.max_consecutive_adapter_errors > 0 && consecutive_errors >= options.max_consecutive_adapter_errors &&
+        i + 1 < work.size()) {
+      report.stop_reason = fmt::format("{} adapter errors in a row with no good answer between them",
+                                       consecutive_errors);
+    }
     if (options.progress) options.progress(i + 1, work.size());
   }
   implementation.Finish();
   report.implementation = implementation.name();
   report.implementation_version = implementation.version();
+  report.declared_kinds = implementation.kinds();
+  report.finished = std::chrono::system_clock::now();
   return report;
-}
-
-std::map<Profile, ProfileCounts> RunReport::Counts() const {
-  std::map<Profile, ProfileCounts> counts;
-  for (const CaseResult& r : results) {
-    ProfileCounts& c = counts[r.profile];
-    switch (r.disposition) {
-      case Disposition::kPassed: ++c.passed; break;
-      case Disposition::kFailed: ++c.failed; break;
-      case Disposition::kAdapterError: ++c.adapter_errors; break;
-      case Disposition::kUnsupported: ++c.unsupported; break;
-      case Disposition::kKnownFailure: ++c.known_failures; break;
-      case Disposition::kSkipped: ++c.skipped; break;
-    }
-  }
-  return counts;
-}
-
-bool RunReport::RequiredPassed() const {
-  if (timed_out) return false;
-  return std::none_of(results.begin(), results.end(), [](const CaseResult& r) {
-    return r.disposition == Disposition::kFailed || r.disposition == Disposition::kAdapterError;
-  });
-}
-
-// ------------------------------ Reports
-
-std::string SummaryText(const RunReport& report) {
-  std::string out = fmt::format("{} {} — lbconform vectors {} ({})\n", report.implementation,
-                                report.implementation_version, report.suite_version, report.vector_digest);
-  int shown = 0;
-  for (const CaseResult& r : report.results) {
-    if (r.disposition != Disposition::kFailed && r.disposition != Disposition::kAdapterError) continue;
-    if (++shown > 25) continue;
-    out += fmt::format("  {} {} @ {} [{} tcId {}] clauses {}\n", r.disposition == Disposition::kFailed ? "FAIL " : "ERROR",
-                       r.id, NameOf(r.profile), r.file, r.tc_id, fmt::join(r.clauses, " "));
-    if (r.disposition == Disposition::kFailed) {
-      out += fmt::format("        field {}\n        expected {}\n        actual   {}\n", r.field,
-                         r.expected.dump().substr(0, 300), r.actual.dump().substr(0, 300));
-    } else {
-      out += fmt::format("        {}\n", r.detail);
-    }
-  }
-  if (shown > 25) out += fmt::format("  … and {} more (see --report)\n", shown - 25);
-  for (const CaseResult& r : report.results) {
-    if (r.disposition == Disposition::kKnownFailure) {
-      out += fmt::format("  known {} @ {}: {}\n", r.id, NameOf(r.profile), r.detail);
-    }
-  }
-  for (const auto& [profile, c] : report.Counts()) {
-    out += fmt::format("  profile {:<14} {} passed, {} failed, {} adapter errors, {} unsupported, {} known failures, {} skipped\n",
-                       NameOf(profile), c.passed, c.failed, c.adapter_errors, c.unsupported, c.known_failures, c.skipped);
-  }
-  if (report.timed_out) out += "  the whole-run timeout expired: the run is incomplete\n";
-  out += report.RequiredPassed() ? "  CONFORMS\n" : "  DOES NOT CONFORM\n";
-  return out;
-}
-
-json ReportJson(const RunReport& report) {
-  json profiles = json::object();
-  for (const auto& [profile, c] : report.Counts()) {
-    profiles[std::string(NameOf(profile))] = {{"passed", c.passed}, {"failed", c.failed},
-                                              {"adapterErrors", c.adapter_errors}, {"unsupported", c.unsupported},
-                                              {"knownFailures", c.known_failures}, {"skipped", c.skipped}};
-  }
-  json results = json::array();
-  for (const CaseResult& r : report.results) {
-    json entry = {{"id", r.id},          {"profile", NameOf(r.profile)}, {"file", r.file},
-                  {"tcId", r.tc_id},     {"clauses", r.clauses},         {"flags", r.flags},
-                  {"disposition", NameOf(r.disposition)}};
-    if (!r.field.empty()) entry["field"] = r.field;
-    if (!r.detail.empty()) entry["detail"] = r.detail;
-    if (r.disposition == Disposition::kFailed || r.disposition == Disposition::kKnownFailure) {
-      entry["expected"] = r.expected;
-      entry["actual"] = r.actual;
-    }
-    results.push_back(entry);
-  }
-  return {{"implementation", {{"name", report.implementation}, {"version", report.implementation_version}}},
-          {"suiteVersion", report.suite_version},
-          {"vectorDigest", report.vector_digest},
-          {"complete", !report.timed_out},
-          {"conforms", report.RequiredPassed()},
-          {"profiles", profiles},
-          {"results", results}};
-}
-
-namespace {
-
-std::string Xml(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string JUnitXml(const std::vector<RunReport>& reports) {
-  std::string suites;
-  int tests = 0, failures = 0, errors = 0, skipped = 0;
-  for (const RunReport& report : reports) {
-    for (Profile profile : AllProfiles()) {
-      std::string cases;
-      int t = 0, f = 0, e = 0, s = 0;
-      for (const CaseResult& r : report.results) {
-        if (r.profile != profile) continue;
-        ++t;
-        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">", Xml(r.file), Xml(r.id));
-        switch (r.disposition) {
-          case Disposition::kFailed:
-            ++f;
-            cases += fmt::format("<failure message=\"{} differs\">clauses: {}\nexpected: {}\nactual: {}</failure>",
-                                 Xml(r.field), Xml(fmt::format("{}", fmt::join(r.clauses, " "))), Xml(r.expected.dump()),
-                                 Xml(r.actual.dump()));
-            break;
-          case Disposition::kAdapterError:
-            ++e;
-            cases += fmt::format("<error message=\"{}\"/>", Xml(r.detail));
-            break;
-          case Disposition::kUnsupported:
-          case Disposition::kKnownFailure:
-          case Disposition::kSkipped:
-            ++s;
-            cases += fmt::format("<skipped message=\"{}{}\"/>", NameOf(r.disposition), r.detail.empty() ? "" : ": " + Xml(r.detail));
-            break;
-          case Disposition::kPassed:
-            break;
-        }
-        cases += "</testcase>\n";
-      }
-      if (t == 0) continue;
-      suites += fmt::format("  <testsuite name=\"{} / {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n{}  </testsuite>\n",
-                            Xml(report.implementation), NameOf(profile), t, f, e, s, cases);
-      tests += t;
-      failures += f;
-      errors += e;
-      skipped += s;
-    }
-  }
-  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lbconform\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n{}</testsuites>\n",
-                     tests, failures, errors, skipped, suites);
 }
 
 }  // namespace lbconform::vectors

@@ -29,9 +29,12 @@ struct CaseRequest {
 };
 
 struct Answer {
-  enum class Kind { kDecision, kUnsupported, kProblem } kind = Kind::kProblem;
+  enum class Kind { kDecision, kUnsupported, kProblem, kInterrupted } kind = Kind::kProblem;
   nlohmann::json decision;
   std::string problem;  // what the adapter did wrong
+  // Set when the line read for this case was a second answer to the case
+  // before: that case is to blame, not this one.
+  std::string previous_case_problem;
 };
 
 class Implementation {
@@ -41,6 +44,9 @@ class Implementation {
   virtual std::string version() const = 0;
   virtual Answer Decide(const CaseRequest& request) = 0;
   virtual void Finish() {}
+  // The kinds the implementation declares (an adapter's hello, an engine's
+  // interfaces); nullopt until known. Cases of other kinds are not sent.
+  virtual std::optional<std::vector<ScenarioKind>> kinds() const { return std::nullopt; }
 };
 
 // InterpretHello and InterpretAnswer are the runner's protocol reader: what
@@ -50,10 +56,18 @@ struct HelloInfo {
   bool ok = false;
   std::string name;
   std::string version;
+  std::vector<ScenarioKind> kinds;
   std::string problem;
 };
 HelloInfo InterpretHello(const std::string& line);
 Answer InterpretAnswer(const std::string& line, const std::string& case_id);
+
+// CaseMessage is the protocol line the runner sends for one case.
+nlohmann::json CaseMessage(const CaseRequest& request);
+
+// Printable is `text` as valid UTF-8 (each invalid byte becomes U+FFFD) and
+// at most about `max_bytes` long, cut between characters with "…" appended.
+std::string Printable(std::string_view text, std::size_t max_bytes);
 
 // EngineImplementation runs a built-in engine in-process.
 class EngineImplementation final : public Implementation {
@@ -62,6 +76,7 @@ class EngineImplementation final : public Implementation {
   std::string name() const override { return std::string(engine_.name()); }
   std::string version() const override { return kSuiteVersion; }
   Answer Decide(const CaseRequest& request) override;
+  std::optional<std::vector<ScenarioKind>> kinds() const override;
 
  private:
   const Engine& engine_;
@@ -87,6 +102,7 @@ class AdapterImplementation final : public Implementation {
   std::string version() const override { return version_; }
   Answer Decide(const CaseRequest& request) override;
   void Finish() override;
+  std::optional<std::vector<ScenarioKind>> kinds() const override { return kinds_; }
 
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
@@ -96,10 +112,14 @@ class AdapterImplementation final : public Implementation {
   AdapterProcess process_;
   std::string name_ = "adapter";
   std::string version_ = "?";
+  std::optional<std::vector<ScenarioKind>> kinds_;
+  std::string previous_case_id_;  // the case answered last, to recognise a doubled answer
   int start_failures_ = 0;
   bool given_up_ = false;
 };
 
+// kSkipped is a case never reached (run timeout, too many adapter errors in a
+// row, a signal): skipped = unsupported + known failures + not reached.
 enum class Disposition { kPassed, kFailed, kAdapterError, kUnsupported, kKnownFailure, kSkipped };
 std::string_view NameOf(Disposition disposition);
 
@@ -107,15 +127,24 @@ struct CaseResult {
   std::string id;
   std::string file;  // origin/name, e.g. edge_cases/failover_table.json
   int tc_id = 0;
+  ScenarioKind kind = ScenarioKind::kPassthrough;
   Profile profile = Profile::kSpecDocs;
   std::vector<std::string> clauses;
   std::vector<std::string> flags;
+  std::string comment;  // why the vector exists
   Disposition disposition = Disposition::kSkipped;
+  bool unexpected_pass = false;  // listed as a known failure, yet passed
   std::string field;   // the normative field that differs
   std::string detail;  // adapter problem, known-failure reason, …
+  std::chrono::microseconds duration{0};
+  nlohmann::json input;  // kept for failures and adapter errors only
   nlohmann::json expected;
-  nlohmann::json actual;
+  nlohmann::json actual;      // bounded: see kMaxStoredAnswerBytes
+  std::string actual_text;    // instead of `actual` when the answer was too large to keep
 };
+
+// An answer larger than this (compact JSON) is kept as its first bytes only.
+inline constexpr std::size_t kMaxStoredAnswerBytes = 64 * 1024;
 
 struct KnownFailure {
   std::string id;
@@ -123,7 +152,8 @@ struct KnownFailure {
   std::string reason;
 };
 
-// LoadExpectations reads {"knownFailures": [{"id", "profile"?, "reason"}]}.
+// LoadExpectations reads {"knownFailures": [{"id", "profile"?, "reason"}]};
+// any other key is an error.
 std::optional<std::vector<KnownFailure>> LoadExpectations(const std::string& path, std::string* error);
 
 struct RunOptions {
@@ -132,12 +162,26 @@ struct RunOptions {
   std::vector<std::string> clauses;           // a vector citing any of them
   std::vector<std::string> flags;             // a vector carrying any of them
   std::vector<KnownFailure> known_failures;
+  bool strict_expectations = false;           // a known failure that passes fails the run
   std::chrono::seconds run_timeout{1800};
+  // After this many adapter errors in a row, with no good answer between
+  // them, the rest of the run is not reached.
+  int max_consecutive_adapter_errors = 5;
+  // The command that reruns this run, without selection (for failure lines).
+  std::string reproduce_command = "lbconform run";
   std::function<void(std::size_t done, std::size_t total)> progress;
+  // A signal number once the run must stop (SIGINT, SIGTERM, SIGHUP), else 0.
+  std::function<int()> stop_signal;
 };
 
 struct ProfileCounts {
   int passed = 0, failed = 0, adapter_errors = 0, unsupported = 0, known_failures = 0, skipped = 0;
+  int unexpected_passes = 0;
+  // The closing line's three numbers.
+  int Failed() const { return failed + adapter_errors; }
+  int Skipped() const { return unsupported + known_failures + skipped; }
+  int Total() const { return passed + failed + adapter_errors + unsupported + known_failures + skipped; }
+  void Add(Disposition disposition, bool unexpected_pass);
 };
 
 struct RunReport {
@@ -145,13 +189,27 @@ struct RunReport {
   std::string implementation_version;
   std::string suite_version = kSuiteVersion;
   std::string vector_digest;
+  std::string reproduce_command = "lbconform run";
+  std::optional<std::vector<ScenarioKind>> declared_kinds;
+  std::chrono::system_clock::time_point started, finished;
   bool timed_out = false;
+  int stop_signal = 0;      // the signal that interrupted the run, or 0
+  std::string stop_reason;  // why cases were not reached, if any were
+  bool strict_expectations = false;
   std::vector<CaseResult> results;
 
   std::map<Profile, ProfileCounts> Counts() const;
-  // RequiredPassed: no failure and no adapter error (known failures and
-  // declared-unsupported cases do not fail a run), and the run completed.
+  std::map<ScenarioKind, ProfileCounts> CountsByKind() const;
+  std::map<std::string, ProfileCounts> CountsByClause() const;
+  ProfileCounts Totals() const;
+  bool Complete() const { return stop_reason.empty(); }
+  // RequiredPassed: the run completed, at least one case was checked (passed
+  // or failed), no failure and no adapter error (known failures and
+  // unsupported cases do not fail a run), and under strict expectations no
+  // known failure passed.
   bool RequiredPassed() const;
+  // Verdict says in a few words why the run does or does not conform.
+  std::string Verdict() const;
 };
 
 RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& implementation,
@@ -160,9 +218,30 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
 // VectorDigest identifies the vector set: FNV-1a 64 over the files' bytes.
 std::string VectorDigest(const std::vector<VectorFile>& files);
 
+// ExpectationsJson is a starting expectations file listing every failure and
+// adapter error of `reports`, each with a reason to fill in.
+nlohmann::json ExpectationsJson(const std::vector<RunReport>& reports);
+
+// ReproduceCommand is the command that runs only result `r` again.
+std::string ReproduceCommand(const RunReport& report, const CaseResult& r);
+// ShellQuoted is `text` quoted for /bin/sh.
+std::string ShellQuoted(std::string_view text);
+
+inline constexpr int kReportVersion = 1;
+
 std::string SummaryText(const RunReport& report);
+std::string SummaryMarkdown(const std::vector<RunReport>& reports);
 nlohmann::json ReportJson(const RunReport& report);
 std::string JUnitXml(const std::vector<RunReport>& reports);
+// ClosingLine is "run: N passed, N failed, N skipped" over every report.
+std::string ClosingLine(const std::vector<RunReport>& reports);
+
+// SavedFailure is one failing case as standalone files: the scenario (JSON,
+// or the raw text of a malformed one) and its expected decision.
+struct SavedFailure {
+  std::string scenario_name, scenario_text, expected_name, expected_text;
+};
+std::vector<SavedFailure> FailureFiles(const RunReport& report);
 
 }  // namespace lbconform::vectors
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -14,6 +15,9 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 
 namespace {
+
+// tcId and numberOfTests fit an int; anything larger is an error, never wrapped.
+constexpr long long kMaxCount = std::numeric_limits<int>::max();
 
 struct ParseFailure {
   std::string message;
@@ -65,7 +69,10 @@ VectorTest ParseTest(const json& t, const std::string& path) {
                    "result", "expected"});
   VectorTest test;
   const json& tc_id = At(t, path, "tcId");
-  if (!tc_id.is_number_integer() || tc_id.get<long long>() < 1) Fail(path + "/tcId", "expected a positive integer");
+  if (!tc_id.is_number_integer() || (tc_id.is_number_unsigned() && tc_id.get<std::uint64_t>() > kMaxCount) ||
+      tc_id.get<long long>() < 1 || tc_id.get<long long>() > kMaxCount) {
+    Fail(path + "/tcId", fmt::format("expected an integer from 1 to {}", kMaxCount));
+  }
   test.tc_id = tc_id.get<int>();
   test.id = String(t, path, "id");
   test.comment = String(t, path, "comment");
@@ -117,6 +124,30 @@ VectorTest ParseTest(const json& t, const std::string& path) {
 
 }  // namespace
 
+bool JsonDepthWithin(std::string_view text, int limit) {
+  int depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
 std::string_view NameOf(Result result) {
   switch (result) {
     case Result::kValid: return "valid";
@@ -133,9 +164,29 @@ bool VectorTest::AppliesTo(Profile profile) const {
 }
 
 std::optional<VectorFile> ParseVectorFile(std::string_view text, std::string* error) {
-  const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (!JsonDepthWithin(text, kMaxVectorFileDepth)) {
+    if (error != nullptr) *error = fmt::format("nested deeper than {} levels", kMaxVectorFileDepth);
+    return std::nullopt;
+  }
+  // A duplicate key would silently keep one of two values: refuse it.
+  std::vector<std::set<std::string>> open_objects;
+  std::optional<std::string> duplicate;
+  auto callback = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) open_objects.emplace_back();
+    if (event == json::parse_event_t::object_end && !open_objects.empty()) open_objects.pop_back();
+    if (event == json::parse_event_t::key && !open_objects.empty() && parsed.is_string() &&
+        !open_objects.back().insert(parsed.get<std::string>()).second && !duplicate) {
+      duplicate = parsed.get<std::string>();
+    }
+    return true;
+  };
+  const json root = json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/false);
   if (root.is_discarded()) {
     if (error != nullptr) *error = "not valid JSON";
+    return std::nullopt;
+  }
+  if (duplicate) {
+    if (error != nullptr) *error = "key \"" + *duplicate + "\" appears twice in one object";
     return std::nullopt;
   }
   try {
@@ -148,7 +199,10 @@ std::optional<VectorFile> ParseVectorFile(std::string_view text, std::string* er
     if (!parsed_kind) Fail("/kind", "unknown kind " + kind);
     file.kind = *parsed_kind;
     const json& count = At(root, "", "numberOfTests");
-    if (!count.is_number_integer()) Fail("/numberOfTests", "expected an integer");
+    if (!count.is_number_integer() || (count.is_number_unsigned() && count.get<std::uint64_t>() > kMaxCount) ||
+        count.get<long long>() < 0 || count.get<long long>() > kMaxCount) {
+      Fail("/numberOfTests", fmt::format("expected an integer from 0 to {}", kMaxCount));
+    }
     file.number_of_tests = count.get<int>();
     file.header = Strings(root, "", "header", true);
     const json& notes = At(root, "", "notes");
@@ -242,22 +296,39 @@ std::string WriteVectorFile(const VectorFile& file) {
   return root.dump(1) + "\n";
 }
 
-std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root) {
-  std::vector<std::filesystem::path> files;
+std::optional<std::vector<std::filesystem::path>> VectorFiles(const std::filesystem::path& root, std::string* error) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  auto fail = [&](const fs::path& where, const std::string& what) {
+    if (error != nullptr) *error = where.string() + ": " + what;
+    return std::nullopt;
+  };
   for (const char* origin : {"spec_examples", "edge_cases", "regressions"}) {
-    const auto dir = root / origin;
-    if (!std::filesystem::exists(dir)) continue;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+    const fs::path dir = root / origin;
+    std::error_code ec;
+    const fs::file_status status = fs::status(dir, ec);
+    if (status.type() == fs::file_type::not_found) continue;
+    if (ec) return fail(dir, ec.message());
+    if (status.type() != fs::file_type::directory) return fail(dir, "not a folder");
+    fs::directory_iterator it(dir, ec);
+    if (ec) return fail(dir, ec.message());
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+      if (it->path().extension() != ".json") continue;
+      const bool regular = it->is_regular_file(ec);
+      if (ec) return fail(it->path(), ec.message());
+      if (regular) files.push_back(it->path());
     }
+    if (ec) return fail(dir, ec.message());
   }
   std::sort(files.begin(), files.end());
   return files;
 }
 
 std::optional<std::vector<VectorFile>> LoadVectorDirectory(const std::filesystem::path& root, std::string* error) {
+  const auto paths = VectorFiles(root, error);
+  if (!paths) return std::nullopt;
   std::vector<VectorFile> files;
-  for (const auto& path : VectorFiles(root)) {
+  for (const auto& path : *paths) {
     std::string why;
     auto file = LoadVectorFile(path, &why);
     if (!file) {

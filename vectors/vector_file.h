@@ -68,8 +68,17 @@ std::optional<VectorFile> LoadVectorFile(const std::filesystem::path& path, std:
 std::string WriteVectorFile(const VectorFile& file);
 
 // VectorFiles lists *.json under `root`'s origin folders (spec_examples,
-// edge_cases, regressions), sorted by path.
-std::vector<std::filesystem::path> VectorFiles(const std::filesystem::path& root);
+// edge_cases, regressions), sorted by path. An origin that is not a folder,
+// an unreadable folder or a broken entry (a symlink loop) is an error.
+std::optional<std::vector<std::filesystem::path>> VectorFiles(const std::filesystem::path& root, std::string* error);
+
+// kMaxVectorFileDepth bounds the nesting of a vector file: a scenario's
+// limit plus the file's own levels, far below what would exhaust the stack.
+inline constexpr int kMaxVectorFileDepth = 128;
+
+// JsonDepthWithin tells whether no array or object in `text` nests deeper
+// than `limit`, without parsing it (brackets inside strings do not count).
+bool JsonDepthWithin(std::string_view text, int limit);
 
 // LoadVectorDirectory loads every file of VectorFiles(root); on the first
 // unreadable one returns nullopt and says why in `error`.
