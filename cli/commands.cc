@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -1010,6 +1011,8 @@ std::optional<std::string> UnknownWord(const CLI::App& app, int argc, const char
     std::string word = argv[i];
     if (word == "--") break;
     if (!word.starts_with("-") || word == "-") continue;
+    // A negative number is an option's value (`--limit -1`), for CLI11 to check.
+    if (std::isdigit(static_cast<unsigned char>(word[1])) != 0) continue;
     word = word.substr(0, word.find('='));
     if (std::find(options.begin(), options.end(), word) != options.end()) continue;
     if (!word.starts_with("--") && word.size() > 2) continue;  // -ofile: CLI11's own business
