@@ -24,7 +24,7 @@ struct Prepared {
   Workload workload;
   std::vector<PassthroughScenario> scenarios;  // for the reference
   optimized::CompiledPassthrough compiled;
-  std::vector<std::uint64_t> healthy;           // kDecisions × words
+  std::vector<std::uint64_t> healthy;  // kDecisions × words
   std::vector<std::int32_t> zones;
   std::vector<std::uint8_t> compatible;
   std::uint32_t words = 0;
@@ -95,7 +95,7 @@ bool CheckAgreement(const Prepared& p) {
                                          p.healthy.begin() + static_cast<std::ptrdiff_t>((d + 1) * p.words));
       const PassthroughDecision single =
           p.compiled.ToDecision(p.compiled.Decide(kernel, h, p.zones[d], p.compatible[d] != 0));
-      const char* path = !SameDecision(expected[d], single) ? "single"
+      const char* path = !SameDecision(expected[d], single)     ? "single"
                          : NormativeDiff(expected[d], batch[d]) ? "batch"
                                                                 : nullptr;
       if (path != nullptr) {

@@ -13,8 +13,8 @@
 #include <memory>
 
 #include "engines/engines.h"
-#include "reference/reference_engine.h"
 #include "model/slb_model.h"
+#include "reference/reference_engine.h"
 
 namespace lbconform::bench {
 namespace {

@@ -21,9 +21,9 @@ inline constexpr std::size_t kDecisions = 1024;
 inline constexpr std::uint64_t kSeed = 20261129;
 
 struct Workload {
-  PassthroughScenario service;              // health as in decision 0
-  std::vector<std::vector<bool>> healthy;   // [decision][instance]
-  std::vector<std::string> client_zones;    // [decision]
+  PassthroughScenario service;             // health as in decision 0
+  std::vector<std::vector<bool>> healthy;  // [decision][instance]
+  std::vector<std::string> client_zones;   // [decision]
   Profile profile = Profile::kSpecDocs;
 };
 
@@ -41,7 +41,8 @@ inline Workload MakeWorkload(int vms) {
     }
   }
   for (int i = 0; i < vms; ++i) {
-    const std::size_t group = failover ? static_cast<std::size_t>((i % 2) * 3 + (i / 2) % 3) : static_cast<std::size_t>(i % 3);
+    const std::size_t group =
+        failover ? static_cast<std::size_t>((i % 2) * 3 + (i / 2) % 3) : static_cast<std::size_t>(i % 3);
     s.instances.push_back({"vm-" + std::to_string(i), s.backends[group].zone, group, HealthState::kHealthy});
   }
   s.failover_policy = {true, *Decimal::FromString("0.5"), false, false};

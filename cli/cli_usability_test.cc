@@ -127,11 +127,11 @@ TEST(CliUsability, ADirectoryIsAnUnreadableFile) {
 
 std::string EveryFieldScenario() {
   std::ifstream in(Example("gcloud/describe-every-v1-field.json"));
-  nlohmann::json scenario = {{"kind", "passthrough"},
-                             {"backendService", nlohmann::json::parse(in)},
-                             {"instances", {{{"name", "vm-a1"}, {"zone", "us-west1-a"}, {"group", "ig-a"},
-                                             {"healthState", "HEALTHY"}}}},
-                             {"client", {{"type", "VM"}, {"zone", "us-west1-a"}}}};
+  nlohmann::json scenario = {
+      {"kind", "passthrough"},
+      {"backendService", nlohmann::json::parse(in)},
+      {"instances", {{{"name", "vm-a1"}, {"zone", "us-west1-a"}, {"group", "ig-a"}, {"healthState", "HEALTHY"}}}},
+      {"client", {{"type", "VM"}, {"zone", "us-west1-a"}}}};
   return scenario.dump();
 }
 
@@ -150,8 +150,9 @@ TEST(CliUsability, AFieldTheApiDoesNotDefineIsNamedOnStderrAndInTheDecision) {
   scenario["backendService"]["failoverPolicy"]["dropTraficIfUnhealthy"] = true;
   const CliRun typo = Lbconform({"decide", "-"}, scenario.dump());
   ASSERT_EQ(typo.status, kExitOk) << typo.err;
-  EXPECT_TRUE(Contains(typo.err, "warning: /backendService/failover_ratio: 'failover_ratio' is not a field of the "
-                                 "Compute API's BackendService (did you mean 'failoverPolicy.failoverRatio'?)"))
+  EXPECT_TRUE(Contains(typo.err,
+                       "warning: /backendService/failover_ratio: 'failover_ratio' is not a field of the "
+                       "Compute API's BackendService (did you mean 'failoverPolicy.failoverRatio'?)"))
       << typo.err;
   EXPECT_TRUE(Contains(typo.err, "(did you mean 'dropTrafficIfUnhealthy'?)")) << typo.err;
   nlohmann::json decision = nlohmann::json::parse(typo.out);

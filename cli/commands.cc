@@ -1,27 +1,25 @@
 #include "cli/commands.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
-
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <fstream>
-#include <map>
-#include <memory>
+#include <functional>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "engines/engines.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
 #include "cli/files.h"
@@ -29,13 +27,14 @@
 #include "cli/import.h"
 #include "cli/kinds.h"
 #include "cli/render.h"
-#include "documents/suggest.h"
-#include "reference/reference_engine.h"
 #include "documents/backend_service_fields.h"
-#include "documents/scenario_json.h"
 #include "documents/documents.h"
+#include "documents/scenario_json.h"
 #include "documents/slb_json.h"
+#include "documents/suggest.h"
 #include "documents/timeline_json.h"
+#include "engines/engines.h"
+#include "reference/reference_engine.h"
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
@@ -131,11 +130,13 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
   if (!document) {
     const PassthroughDecision rejected = InvalidDecision(std::move(parse_errors));
-    return Print(out, err, explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
-                                   : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n",
+    return Print(out, err,
+                 explain ? RenderExplanation(nullptr, rejected, engine->name(), *profile)
+                         : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n",
                  kExitRejected);
   }
-  for (const std::string& warning : BackendServiceFieldWarnings(*document)) err << "lbconform: warning: " << warning << "\n";
+  for (const std::string& warning : BackendServiceFieldWarnings(*document))
+    err << "lbconform: warning: " << warning << "\n";
   const ScenarioKind kind = KindOf(*document);
   if (!Implements(*engine, kind)) {
     err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(kind));
@@ -151,11 +152,12 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
 }
 
 void AddDecideOptions(CLI::App& command, DecideOptions& options) {
-  command.add_option("input", options.input, "Scenario JSON file, or - for standard input")
-      ->capture_default_str();
+  command.add_option("input", options.input, "Scenario JSON file, or - for standard input")->capture_default_str();
   command.add_option("--engine", options.engine, "Engine to decide with (see `lbconform engines`)")
       ->capture_default_str();
-  command.add_option("--profile", options.profile, "Spec revision: spec-docs, en-2026-04-02, or api-10min (timelines: 10-minute draining)")
+  command
+      .add_option("--profile", options.profile,
+                  "Spec revision: spec-docs, en-2026-04-02, or api-10min (timelines: 10-minute draining)")
       ->capture_default_str();
 }
 
@@ -175,7 +177,8 @@ bool ParseShard(const std::string& text, std::uint64_t& index, std::uint64_t& co
   const auto digits = [](std::string_view part) {
     return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
   };
-  if (!digits(std::string_view(text).substr(0, slash)) || !digits(std::string_view(text).substr(slash + 1))) return false;
+  if (!digits(std::string_view(text).substr(0, slash)) || !digits(std::string_view(text).substr(slash + 1)))
+    return false;
   try {
     std::size_t used = 0;
     index = std::stoull(text.substr(0, slash), &used);
@@ -225,9 +228,10 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
       [&](std::uint64_t done) {
         if (!terminal) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        err << fmt::format("\rexhaustive: {}/{} ({:.1f}%), {:.0f}/s   ", done, end - begin,
-                           100.0 * static_cast<double>(done) / static_cast<double>(std::max<std::uint64_t>(1, end - begin)),
-                           static_cast<double>(done) / std::max(seconds, 1e-9))
+        err << fmt::format(
+                   "\rexhaustive: {}/{} ({:.1f}%), {:.0f}/s   ", done, end - begin,
+                   100.0 * static_cast<double>(done) / static_cast<double>(std::max<std::uint64_t>(1, end - begin)),
+                   static_cast<double>(done) / std::max(seconds, 1e-9))
             << std::flush;
       });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -388,7 +392,8 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
     reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + vectors_option);
   } else {
     for (const Engine* engine : AvailableEngines()) {
-      if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end()) continue;
+      if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end())
+        continue;
       implementations.push_back(std::make_unique<vectors::EngineImplementation>(*engine));
       reproduce.push_back("lbconform run --engine " + std::string(engine->name()) + vectors_option);
     }
@@ -423,7 +428,8 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 // Report renders a run's JSON report as one HTML page.
-int Report(const std::string& input, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+int Report(const std::string& input, const std::string& output, std::istream& in, std::ostream& out,
+           std::ostream& err) {
   const std::optional<std::string> text = ReadInput(input, in, err);
   if (!text) return kExitUsage;
   if (text->size() > kMaxInputBytes) {
@@ -445,7 +451,8 @@ int Report(const std::string& input, const std::string& output, std::istream& in
   for (const nlohmann::json& one : each) {
     const std::vector<std::string> problems = vectors::SchemaProblems(one, schema);
     if (problems.empty()) continue;
-    err << fmt::format("lbconform: {} is not a report of lbconform run (reportVersion {}):\n", input, vectors::kReportVersion);
+    err << fmt::format("lbconform: {} is not a report of lbconform run (reportVersion {}):\n", input,
+                       vectors::kReportVersion);
     for (std::size_t i = 0; i < problems.size() && i < 5; ++i) err << "  " << problems[i] << "\n";
     return kExitUsage;
   }
@@ -502,9 +509,11 @@ std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::st
       const auto found = by_tc_id.find(test.value("tcId", std::int64_t{-1}));
       if (found == by_tc_id.end()) continue;
       const vectors::VectorTest& t = *found->second;
-      const nlohmann::json expected = t.result == vectors::Result::kAcceptable ? nlohmann::json(t.expected) : t.expected.front();
+      const nlohmann::json expected =
+          t.result == vectors::Result::kAcceptable ? nlohmann::json(t.expected) : t.expected.front();
       // Compared as values, so an unchanged expectation keeps its key order.
-      if (test.value("result", "") == NameOf(t.result) && nlohmann::json::parse(test.value("expected", ordered_json()).dump()) == expected) {
+      if (test.value("result", "") == NameOf(t.result) &&
+          nlohmann::json::parse(test.value("expected", ordered_json()).dump()) == expected) {
         continue;
       }
       test["result"] = std::string(NameOf(t.result));
@@ -520,7 +529,8 @@ std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::st
   return true;
 }
 
-int VectorsCommand(const std::string& action, const std::string& root, bool check, std::ostream& out, std::ostream& err) {
+int VectorsCommand(const std::string& action, const std::string& root, bool check, std::ostream& out,
+                   std::ostream& err) {
   auto files = LoadVectors(root, err);
   if (!files) return kExitUsage;
   int tests = 0;
@@ -548,8 +558,8 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
       files_written += *written ? 1 : 0;
     }
   }
-  out << fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n", check ? " --check" : "",
-                     report.tests, report.rewritten, files_written, report.problems.size());
+  out << fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n",
+                     check ? " --check" : "", report.tests, report.rewritten, files_written, report.problems.size());
   return report.problems.empty() ? kExitOk : kExitRejected;
 }
 
@@ -596,7 +606,8 @@ int Import(const std::string& describe_path, const std::string& health_path, con
 }
 
 // Plot writes the SVG of a decision, for the kinds that have a picture.
-int Plot(const DecideOptions& options, const std::string& output, std::istream& in, std::ostream& out, std::ostream& err) {
+int Plot(const DecideOptions& options, const std::string& output, std::istream& in, std::ostream& out,
+         std::ostream& err) {
   const Engine* engine = FindDecidingEngine(options.engine, err);
   if (engine == nullptr) return kExitUsage;
   const std::optional<std::string> text = ReadInput(options.input, in, err);
@@ -616,7 +627,8 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
     err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(*kind));
     return kExitUsage;
   }
-  const Shown shown = CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
+  const Shown shown =
+      CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
   if (!shown.valid) return Print(out, err, shown.text, kExitRejected);
   if (output == "-") return Print(out, err, shown.text, kExitOk);
   if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
@@ -676,7 +688,8 @@ Command AddExplainCommand(CLI::App& app, Streams io) {
 Command AddPlotCommand(CLI::App& app, Streams io) {
   auto options = std::make_shared<DecideOptions>();
   auto output = std::make_shared<std::string>("plan.svg");
-  CLI::App* plot = app.add_subcommand("plot", "Draw a service-lb-policy plan as an SVG (regions, zones, backends, flows)");
+  CLI::App* plot =
+      app.add_subcommand("plot", "Draw a service-lb-policy plan as an SVG (regions, zones, backends, flows)");
   AddDecideOptions(*plot, *options);
   plot->add_option("-o,--output", *output, "SVG file to write, or - for standard output")->capture_default_str();
   return {plot, [=] { return Plot(*options, *output, io.in, io.out, io.err); }};
@@ -703,9 +716,11 @@ Command AddExhaustiveCommand(CLI::App& app, Streams io) {
   exhaustive->add_option("--scope", options->scope, "ci (11 million scenarios) or campaign (105 million)")
       ->capture_default_str();
   exhaustive->add_option("--shard", options->shard, "I/N: check the I-th of N slices (0-based)")->capture_default_str();
-  exhaustive->add_option("--zones", options->zones, "Override the scope's number of zones (1-5)")->check(CLI::Range(1, 5));
-  exhaustive->add_option("--max-vms-per-cell", options->max_vms_per_cell,
-                         "Override the scope's VMs per (role, zone) cell (0-6)")
+  exhaustive->add_option("--zones", options->zones, "Override the scope's number of zones (1-5)")
+      ->check(CLI::Range(1, 5));
+  exhaustive
+      ->add_option("--max-vms-per-cell", options->max_vms_per_cell,
+                   "Override the scope's VMs per (role, zone) cell (0-6)")
       ->check(CLI::Range(0, 6));
   exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard")
       ->check(CLI::NonNegativeNumber);  // CLI11 reads "-1" into an unsigned as 2^64 - 1
@@ -727,24 +742,30 @@ int Catalogue(const std::string& which, const std::string& format, std::ostream&
       const TranslationInfo* text = FindTranslation(c.translation);
       nlohmann::json translated = nullptr;  // English only
       if (text != nullptr) {
-        translated = {{"language", text->language}, {"page", InfoOf(text->source).title},
-                      {"section", c.translated_section}};
+        translated = {
+            {"language", text->language}, {"page", InfoOf(text->source).title}, {"section", c.translated_section}};
       }
-      rows.push_back({{"id", c.id}, {"area", c.area},
-                      {"source", {{"url", source.url}, {"title", source.title}, {"section", c.section},
-                                  {"retrieved", source.retrieved}}},
-                      {"translated", translated}, {"translatedCitation", TranslatedCitation(c)},
-                      {"paraphrase", c.paraphrase}, {"exception", c.exception}});
+      rows.push_back(
+          {{"id", c.id},
+           {"area", c.area},
+           {"source",
+            {{"url", source.url}, {"title", source.title}, {"section", c.section}, {"retrieved", source.retrieved}}},
+           {"translated", translated},
+           {"translatedCitation", TranslatedCitation(c)},
+           {"paraphrase", c.paraphrase},
+           {"exception", c.exception}});
     }
   } else if (which == "gaps") {
     for (const GapInfo& g : AllGaps()) {
-      rows.push_back({{"id", g.id}, {"clauses", g.clauses}, {"question", g.question},
-                      {"reading", g.reading}, {"reason", g.reason}});
+      rows.push_back({{"id", g.id},
+                      {"clauses", g.clauses},
+                      {"question", g.question},
+                      {"reading", g.reading},
+                      {"reason", g.reason}});
     }
   } else {
     for (const ErrorCodeInfo& e : AllErrorCodes()) {
-      rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause},
-                      {"description", e.description}});
+      rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause}, {"description", e.description}});
     }
   }
   out << DumpJson(rows, 2) << "\n";
@@ -802,7 +823,8 @@ Command AddRunCommand(CLI::App& app, Streams io) {
 Command AddReportCommand(CLI::App& app, Streams io) {
   auto input = std::make_shared<std::string>();
   auto output = std::make_shared<std::string>("report.html");
-  CLI::App* report = app.add_subcommand("report", "Render a JSON report of `lbconform run` as one self-contained HTML page");
+  CLI::App* report =
+      app.add_subcommand("report", "Render a JSON report of `lbconform run` as one self-contained HTML page");
   report->add_option("report", *input, "The JSON report (run --report FILE), or - for standard input")->required();
   report->add_option("-o,--output", *output, "HTML file to write, or - for standard output")->capture_default_str();
   return {report, [=] { return Report(*input, *output, io.in, io.out, io.err); }};
@@ -810,7 +832,8 @@ Command AddReportCommand(CLI::App& app, Streams io) {
 
 Command AddAdapterCommand(CLI::App& app, Streams io) {
   auto engine = std::make_shared<std::string>("reference");
-  CLI::App* adapter = app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
+  CLI::App* adapter =
+      app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
   adapter->add_option("--engine", *engine, "Engine to answer with")->capture_default_str();
   return {adapter, [=] { return Adapter(*engine, io.in, io.out, io.err); }};
 }
@@ -833,17 +856,30 @@ Command AddImportCommand(CLI::App& app, Streams io) {
   };
   auto a = std::make_shared<ImportArguments>();
   CLI::App* import_cmd = app.add_subcommand("import", "Build a scenario from gcloud describe and get-health output");
-  import_cmd->add_option("--describe", a->describe, "gcloud compute backend-services describe NAME --region R --format=json (or the API's BackendService)")->required();
-  import_cmd->add_option("--health", a->health, "gcloud compute backend-services get-health NAME --region R --format=json (or the API's getHealth response)")->required();
-  import_cmd->add_option("--group", a->options.group, "The instance group of an API getHealth response (it names none), when the service has several");
+  import_cmd
+      ->add_option(
+          "--describe", a->describe,
+          "gcloud compute backend-services describe NAME --region R --format=json (or the API's BackendService)")
+      ->required();
+  import_cmd
+      ->add_option(
+          "--health", a->health,
+          "gcloud compute backend-services get-health NAME --region R --format=json (or the API's getHealth response)")
+      ->required();
+  import_cmd->add_option(
+      "--group", a->options.group,
+      "The instance group of an API getHealth response (it names none), when the service has several");
   import_cmd->add_option("--client-zone", a->options.client_zone, "The client VM's zone");
   import_cmd->add_option("--client-region", a->options.client_region, "The client's region (default: from the zone)");
-  import_cmd->add_option("--client-type", a->options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
+  import_cmd
+      ->add_option("--client-type", a->options.client_type, "VM, VPN_TUNNEL, INTERCONNECT_ATTACHMENT or PSC_ENDPOINT")
       ->capture_default_str();
-  import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule, "Use only this forwarding rule's health reports");
-  import_cmd->add_option("--clients", a->clients,
-                         "Global backend services: a JSON list of client locations {name, requestsPerSecond, rttMs: {zone: ms}}; "
-                         "the scenario is then of kind service-lb-policy");
+  import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule,
+                         "Use only this forwarding rule's health reports");
+  import_cmd->add_option(
+      "--clients", a->clients,
+      "Global backend services: a JSON list of client locations {name, requestsPerSecond, rttMs: {zone: ms}}; "
+      "the scenario is then of kind service-lb-policy");
   import_cmd->add_option("--service-lb-policy", a->policy,
                          "gcloud network-services service-lb-policies describe NAME --location=global --format=json");
   import_cmd->add_option("-o,--output", a->output, "Write the scenario here (default: standard output)");
@@ -917,26 +953,38 @@ void SetHelpFooters(CLI::App& app) {
   constexpr const char* kDecisionStatuses =
       "Exit status: 0 valid decision, 1 scenario rejected (the decision says why), 2 usage error or unreadable file";
   const std::vector<std::pair<const char*, std::string>> footers = {
-      {"decide", fmt::format("Example:\n  lbconform decide --pretty scenario.json\n  lbconform import ... | lbconform decide -\n{}",
-                             kDecisionStatuses)},
-      {"explain", fmt::format("Example:\n  lbconform explain --profile en-2026-04-02 scenario.json\n{}", kDecisionStatuses)},
-      {"plot", "Example:\n  lbconform plot plan.json -o plan.svg\n"
-               "Exit status: 0 written, 1 scenario rejected, 2 usage error, unreadable file or a kind without a picture"},
+      {"decide",
+       fmt::format(
+           "Example:\n  lbconform decide --pretty scenario.json\n  lbconform import ... | lbconform decide -\n{}",
+           kDecisionStatuses)},
+      {"explain",
+       fmt::format("Example:\n  lbconform explain --profile en-2026-04-02 scenario.json\n{}", kDecisionStatuses)},
+      {"plot",
+       "Example:\n  lbconform plot plan.json -o plan.svg\n"
+       "Exit status: 0 written, 1 scenario rejected, 2 usage error, unreadable file or a kind without a picture"},
       {"engines", "Example:\n  lbconform engines\nExit status: 0"},
-      {"exhaustive", "Example:\n  lbconform exhaustive --scope campaign --shard 0/4\n"
-                     "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error"},
+      {"exhaustive",
+       "Example:\n  lbconform exhaustive --scope campaign --shard 0/4\n"
+       "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error"},
       {"catalogue", "Example:\n  lbconform catalogue gaps --format json\nExit status: 0, 2 usage error"},
-      {"run", "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
-              "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
-              "             3 the whole-run timeout expired first"},
-      {"adapter", "Example:\n  lbconform run --impl 'lbconform adapter --engine optimized'\n"
-                  "Exit status: 0 at 'bye' or end of input, 2 unknown engine"},
-      {"vectors", "Example:\n  lbconform vectors lint\nExit status: 0 clean, 1 problems (printed), 2 usage error or unreadable vectors"},
-      {"import", "Example:\n  lbconform import --describe describe.json --health get-health.json --client-zone us-west1-a -o scenario.json\n"
-                 "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error or unusable gcloud output"},
+      {"run",
+       "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
+       "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
+       "             3 the whole-run timeout expired first"},
+      {"adapter",
+       "Example:\n  lbconform run --impl 'lbconform adapter --engine optimized'\n"
+       "Exit status: 0 at 'bye' or end of input, 2 unknown engine"},
+      {"vectors",
+       "Example:\n  lbconform vectors lint\nExit status: 0 clean, 1 problems (printed), 2 usage error or unreadable "
+       "vectors"},
+      {"import",
+       "Example:\n  lbconform import --describe describe.json --health get-health.json --client-zone us-west1-a -o "
+       "scenario.json\n"
+       "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error or unusable gcloud output"},
       {"help", "Example:\n  lbconform help run\nExit status: 0, 2 unknown command"},
-      {"completion", "Example:\n  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
-                     "Exit status: 0, 2 the file cannot be written"},
+      {"completion",
+       "Example:\n  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
+       "Exit status: 0, 2 the file cannot be written"},
   };
   for (const auto& [name, footer] : footers) {
     if (CLI::App* command = FindCommand(app, name)) command->footer(footer);
@@ -956,7 +1004,8 @@ Command AddHelpCommand(CLI::App& app, Streams io) {
             }
             CLI::App* command = FindCommand(*top, *topic);
             if (command == nullptr) {
-              io.err << fmt::format("lbconform: unknown command '{}'{}\n", *topic, DidYouMean(*topic, CommandNames(*top)));
+              io.err << fmt::format("lbconform: unknown command '{}'{}\n", *topic,
+                                    DidYouMean(*topic, CommandNames(*top)));
               return kExitUsage;
             }
             io.out << command->help();
@@ -1027,14 +1076,15 @@ std::optional<std::string> UnknownWord(const CLI::App& app, int argc, const char
 int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
   CLI::App app{"lbconform: conformance suite for Google Cloud load-balancer backend selection"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", [] { return VersionText(); }, "Print the suite version and the vectors' digest");
+  app.set_version_flag(
+      "--version", [] { return VersionText(); }, "Print the suite version and the vectors' digest");
   app.footer("Run `lbconform help COMMAND` for a command's options, an example and its exit statuses.");
   const Streams io{in, out, err};
   const std::vector<Command> commands = {
-      AddDecideCommand(app, io),     AddPlotCommand(app, io),      AddExplainCommand(app, io),
+      AddDecideCommand(app, io),     AddPlotCommand(app, io),       AddExplainCommand(app, io),
       AddEnginesCommand(app, io),    AddExhaustiveCommand(app, io), AddCatalogueCommand(app, io),
-      AddRunCommand(app, io),        AddAdapterCommand(app, io),   AddVectorsCommand(app, io),
-      AddImportCommand(app, io),     AddReportCommand(app, io),    AddHelpCommand(app, io),
+      AddRunCommand(app, io),        AddAdapterCommand(app, io),    AddVectorsCommand(app, io),
+      AddImportCommand(app, io),     AddReportCommand(app, io),     AddHelpCommand(app, io),
       AddCompletionCommand(app, io),
   };
   CheckProfileNames(app);

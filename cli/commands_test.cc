@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -127,8 +127,8 @@ TEST(CliDecide, ProfileSelectsTheRevision) {
   const auto docs = nlohmann::json::parse(Lbconform({"decide", "-"}, scenario).out);
   const auto en = nlohmann::json::parse(Lbconform({"decide", "--profile", "en-2026-04-02", "-"}, scenario).out);
   EXPECT_EQ(docs["eligible"]["kind"], "ALL_LAST_RESORT");
-  EXPECT_EQ(docs["modifiedEligible"].size(), 5U);   // ZA-42: stays in zone
-  EXPECT_EQ(en["modifiedEligible"].size(), 10U);    // ZA-EN-2: no change
+  EXPECT_EQ(docs["modifiedEligible"].size(), 5U);  // ZA-42: stays in zone
+  EXPECT_EQ(en["modifiedEligible"].size(), 10U);   // ZA-EN-2: no change
 }
 
 TEST(CliEngines, ListsTheReference) {
@@ -188,13 +188,18 @@ TEST(CliAdapter, HelloDeclaresEveryKindTheEngineDecides) {
 TEST(CliAdapter, HostileMessagesGetAnAnswer) {
   const std::string deep_id = std::string(100'000, '[') + std::string(100'000, ']');
   const std::string deep_input = std::string(100'000, '{');
-  const CliRun run = Lbconform({"adapter"}, "{\"type\":5}\n"
-                                            "{\"type\":\"case\",\"id\":1,\"profile\":5,\"input\":{}}\n"
-                                            "{\"type\":\"case\",\"id\":2,\"kind\":[],\"input\":{}}\n"
-                                            "{\"type\":\"case\",\"id\":" + deep_id + ",\"input\":{}}\n"
-                                            "{\"type\":\"case\",\"id\":3,\"input\":" + deep_input + "}\n"
-                                            "not json\n[1]\n{\"type\":\"nope\"}\n"
-                                            "{\"type\":\"bye\"}\n");
+  const CliRun run = Lbconform({"adapter"},
+                               "{\"type\":5}\n"
+                               "{\"type\":\"case\",\"id\":1,\"profile\":5,\"input\":{}}\n"
+                               "{\"type\":\"case\",\"id\":2,\"kind\":[],\"input\":{}}\n"
+                               "{\"type\":\"case\",\"id\":" +
+                                   deep_id +
+                                   ",\"input\":{}}\n"
+                                   "{\"type\":\"case\",\"id\":3,\"input\":" +
+                                   deep_input +
+                                   "}\n"
+                                   "not json\n[1]\n{\"type\":\"nope\"}\n"
+                                   "{\"type\":\"bye\"}\n");
   ASSERT_EQ(run.status, kExitOk) << run.err;
   std::vector<nlohmann::json> lines;
   std::istringstream out(run.out);

@@ -4,7 +4,6 @@
 #define LBCONFORM_CLI_COMPLETION_H_
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 

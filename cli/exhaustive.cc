@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "documents/scenario_json.h"
@@ -11,10 +10,10 @@
 namespace lbconform {
 namespace {
 
-constexpr const char* kZoneNames[] = {"us-west1-a", "us-west1-b", "us-west1-c", "us-west1-d",
-                                      "us-west1-e", "us-west1-f"};
-constexpr int kClientOptions = 6;   // zone 0, empty zone, other region, VPN, Interconnect, PSC
-constexpr int kDeployOptions = 3;   // plain, Network Security Integration, subsetting
+constexpr const char* kZoneNames[] = {"us-west1-a", "us-west1-b", "us-west1-c",
+                                      "us-west1-d", "us-west1-e", "us-west1-f"};
+constexpr int kClientOptions = 6;  // zone 0, empty zone, other region, VPN, Interconnect, PSC
+constexpr int kDeployOptions = 3;  // plain, Network Security Integration, subsetting
 constexpr int kProfiles = 2;
 
 // A cell's options: 0 = no group, 1 = empty group, then (count, healthy)
@@ -67,7 +66,8 @@ bool NamedScope(const std::string& name, ExhaustiveScope& scope) {
 
 std::uint64_t ScopeSize(const ExhaustiveScope& scope) {
   std::uint64_t size = 1;
-  for (int cell = 0; cell < 2 * scope.zones; ++cell) size *= static_cast<std::uint64_t>(CellOptions(scope.max_vms_per_cell));
+  for (int cell = 0; cell < 2 * scope.zones; ++cell)
+    size *= static_cast<std::uint64_t>(CellOptions(scope.max_vms_per_cell));
   size *= kClientOptions;
   size *= scope.failover_ratios.size();
   size *= 2;  // dropTrafficIfUnhealthy
@@ -111,12 +111,24 @@ ExhaustiveCase CaseAt(const ExhaustiveScope& scope, std::uint64_t index) {
   s.failover_policy.drop_traffic_if_unhealthy = take(2) == 1;
   s.failover_policy.failover_ratio = *Decimal::FromString(scope.failover_ratios[take(scope.failover_ratios.size())]);
   switch (take(kClientOptions)) {
-    case 0: s.client = {ClientType::kVm, "us-west1", kZoneNames[0]}; break;
-    case 1: s.client = {ClientType::kVm, "us-west1", kZoneNames[scope.zones]}; break;
-    case 2: s.client = {ClientType::kVm, "us-east1", "us-east1-b"}; break;
-    case 3: s.client = {ClientType::kVpnTunnel, "us-west1", ""}; break;
-    case 4: s.client = {ClientType::kInterconnectAttachment, "us-west1", ""}; break;
-    default: s.client = {ClientType::kPscEndpoint, "us-west1", ""}; break;
+    case 0:
+      s.client = {ClientType::kVm, "us-west1", kZoneNames[0]};
+      break;
+    case 1:
+      s.client = {ClientType::kVm, "us-west1", kZoneNames[scope.zones]};
+      break;
+    case 2:
+      s.client = {ClientType::kVm, "us-east1", "us-east1-b"};
+      break;
+    case 3:
+      s.client = {ClientType::kVpnTunnel, "us-west1", ""};
+      break;
+    case 4:
+      s.client = {ClientType::kInterconnectAttachment, "us-west1", ""};
+      break;
+    default:
+      s.client = {ClientType::kPscEndpoint, "us-west1", ""};
+      break;
   }
   const auto cell_options = static_cast<std::uint64_t>(CellOptions(scope.max_vms_per_cell));
   for (int zone = 0; zone < scope.zones; ++zone) {

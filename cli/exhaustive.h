@@ -19,10 +19,10 @@
 namespace lbconform {
 
 struct ExhaustiveScope {
-  int zones = 2;              // zones holding backends
-  int max_vms_per_cell = 2;   // VMs per (role, zone) cell, 0..max
-  std::vector<std::string> failover_ratios = {"0", "0.25", "0.3333333333333333", "0.5",
-                                              "0.6666666666666666", "0.75", "1", "1.5"};
+  int zones = 2;             // zones holding backends
+  int max_vms_per_cell = 2;  // VMs per (role, zone) cell, 0..max
+  std::vector<std::string> failover_ratios = {"0", "0.25", "0.3333333333333333", "0.5", "0.6666666666666666", "0.75",
+                                              "1", "1.5"};
   std::vector<std::string> spillover_ratios = {"0.25", "0.5", "0.6666666666666666", "1", "1.5"};
 };
 

@@ -64,10 +64,10 @@ TEST(ExhaustiveTest, ALyingEngineIsCaught) {
   NamedScope("ci", scope);
   const DropEverything liar;
   int reports = 0;
-  const ExhaustiveResult result =
-      RunExhaustive(scope, 0, 20'000, {EnginesOf<PassthroughEngine>().front(), &liar},
-                    [&](const std::string& text) { reports += text.find("drop-everything") != std::string::npos; },
-                    [](std::uint64_t) {});
+  const ExhaustiveResult result = RunExhaustive(
+      scope, 0, 20'000, {EnginesOf<PassthroughEngine>().front(), &liar},
+      [&](const std::string& text) { reports += text.find("drop-everything") != std::string::npos; },
+      [](std::uint64_t) {});
   EXPECT_EQ(result.checked, 20'000U);
   EXPECT_GT(result.disagreements, 0U);
   EXPECT_EQ(static_cast<std::uint64_t>(reports), result.disagreements);

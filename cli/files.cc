@@ -24,8 +24,7 @@ std::optional<std::string> WriteFileAtomically(const std::string& path, std::str
   const std::filesystem::path target(path);
   std::error_code ec;
   if (std::filesystem::is_directory(target, ec)) return "cannot write " + path + ": it is a directory";
-  std::string temporary =
-      (target.parent_path() / ("." + target.filename().string() + ".lbconform-XXXXXX")).string();
+  std::string temporary = (target.parent_path() / ("." + target.filename().string() + ".lbconform-XXXXXX")).string();
   const int fd = mkstemp(temporary.data());
   if (fd < 0) return Describe("cannot create a file beside", path, errno);
   std::size_t written = 0;

@@ -19,12 +19,23 @@ std::string Html(std::string_view text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -110,8 +121,9 @@ std::string PrettyMarked(const json& value, const std::string& field) {
 std::string CountsRow(const std::string& name, const json& c, const std::string& extra = "") {
   const int failed = Int(c, "failed") + Int(c, "adapterErrors");
   const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
-  return fmt::format("<tr class=\"{}\"><th>{}</th>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
-                     failed > 0 ? "bad" : "good", Html(name), extra, Int(c, "passed"), failed, skipped);
+  return fmt::format(
+      "<tr class=\"{}\"><th>{}</th>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
+      failed > 0 ? "bad" : "good", Html(name), extra, Int(c, "passed"), failed, skipped);
 }
 
 // Plot is the reference's service-LB plan of a failing case's scenario, as SVG.
@@ -121,9 +133,11 @@ std::string Plot(const json& result) {
   const Engine* reference = AvailableEngines().empty() ? nullptr : AvailableEngines().front();
   const std::optional<ScenarioKind> kind = DocumentKind(*input);
   if (reference == nullptr || !kind || CommandsOf(*kind).plot == nullptr || !Implements(*reference, *kind)) return "";
-  const Shown shown = CommandsOf(*kind).plot(*reference, *input, ProfileFromName(Str(result, "profile")).value_or(Profile::kSpecDocs));
+  const Shown shown =
+      CommandsOf(*kind).plot(*reference, *input, ProfileFromName(Str(result, "profile")).value_or(Profile::kSpecDocs));
   if (!shown.valid) return "";
-  return "<figure class=\"plot\">" + shown.text + "<figcaption>the expected plan (reference engine)</figcaption></figure>";
+  return "<figure class=\"plot\">" + shown.text +
+         "<figcaption>the expected plan (reference engine)</figcaption></figure>";
 }
 
 std::string OneReport(const json& report, int index) {
@@ -140,10 +154,14 @@ std::string OneReport(const json& report, int index) {
       "<span class=\"count\" id=\"total-failed-{0}\" data-count=\"{2}\">{2}</span> failed, "
       "<span class=\"count\" id=\"total-skipped-{0}\" data-count=\"{3}\">{3}</span> skipped</p>\n",
       index, Int(totals, "passed"), Int(totals, "failed"), Int(totals, "skipped"));
-  out += fmt::format("<p class=\"meta\">vectors {} ({}) · started {} · finished {}{}</p>\n", Html(Str(report, "suiteVersion")),
-                     Html(Str(report, "vectorDigest")), Html(Str(report, "startedAt")), Html(Str(report, "finishedAt")),
-                     report.value("complete", true) ? "" : " · <b>incomplete: " + Html(Str(report, "stopReason")) + "</b>");
-  out += "<div class=\"tables\">\n<table><caption>Kinds</caption><tr><th>kind</th><th>implemented</th><th>passed</th><th>failed</th><th>skipped</th></tr>\n";
+  out += fmt::format(
+      "<p class=\"meta\">vectors {} ({}) · started {} · finished {}{}</p>\n", Html(Str(report, "suiteVersion")),
+      Html(Str(report, "vectorDigest")), Html(Str(report, "startedAt")), Html(Str(report, "finishedAt")),
+      report.value("complete", true) ? "" : " · <b>incomplete: " + Html(Str(report, "stopReason")) + "</b>");
+  out +=
+      "<div "
+      "class=\"tables\">\n<table><caption>Kinds</caption><tr><th>kind</th><th>implemented</th><th>passed</"
+      "th><th>failed</th><th>skipped</th></tr>\n";
   const json kinds = report.value("kinds", json::object());
   const json profiles = report.value("profiles", json::object());
   const json clauses_counts = report.value("clauses", json::object());
@@ -151,7 +169,9 @@ std::string OneReport(const json& report, int index) {
   for (const auto& [kind, c] : kinds.items()) {
     out += CountsRow(kind, c, fmt::format("<td>{}</td>", c.value("implemented", false) ? "yes" : "no"));
   }
-  out += "</table>\n<table><caption>Profiles</caption><tr><th>profile</th><th>passed</th><th>failed</th><th>skipped</th></tr>\n";
+  out +=
+      "</table>\n<table><caption>Profiles</caption><tr><th>profile</th><th>passed</th><th>failed</th><th>skipped</th></"
+      "tr>\n";
   for (const auto& [profile, c] : profiles.items()) out += CountsRow(profile, c);
   out += "</table>\n</div>\n";
   // Clauses as "FO-12 94/94" chips, those with a failure first.
@@ -161,8 +181,8 @@ std::string OneReport(const json& report, int index) {
     const int checked = Int(c, "passed") + failed;
     const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
     (failed > 0 ? failing_chips : passing_chips) += fmt::format(
-        "<span class=\"chip {}\" title=\"{} passed, {} failed, {} skipped\">{} {}/{}</span> ", failed > 0 ? "bad" : "good",
-        Int(c, "passed"), failed, skipped, Html(clause), Int(c, "passed"), checked);
+        "<span class=\"chip {}\" title=\"{} passed, {} failed, {} skipped\">{} {}/{}</span> ",
+        failed > 0 ? "bad" : "good", Int(c, "passed"), failed, skipped, Html(clause), Int(c, "passed"), checked);
   }
   out += "<h2>Clauses</h2>\n<p class=\"chips\">" + failing_chips + passing_chips + "</p>\n";
 
@@ -175,15 +195,19 @@ std::string OneReport(const json& report, int index) {
     const std::string field = Str(r, "field");
     std::string clauses;
     const json case_clauses = r.value("clauses", json::array());
-    for (const json& c : case_clauses) clauses += (clauses.empty() ? "" : " ") + (c.is_string() ? c.get<std::string>() : "");
-    const std::string input = r.contains("inputText") ? Html(Str(r, "inputText")) : PrettyMarked(r.value("input", json()), "");
+    for (const json& c : case_clauses)
+      clauses += (clauses.empty() ? "" : " ") + (c.is_string() ? c.get<std::string>() : "");
+    const std::string input =
+        r.contains("inputText") ? Html(Str(r, "inputText")) : PrettyMarked(r.value("input", json()), "");
     const std::string expected = PrettyMarked(r.value("expected", json()), field);
     const std::string actual = r.contains("actualText") ? Html(Str(r, "actualText"))
-                               : r.contains("actual")  ? PrettyMarked(r["actual"], field)
-                                                       : "<i>" + Html(Str(r, "detail")) + "</i>";
+                               : r.contains("actual")   ? PrettyMarked(r["actual"], field)
+                                                        : "<i>" + Html(Str(r, "detail")) + "</i>";
     rows += fmt::format(
         "<tbody class=\"case\" data-disposition=\"{0}\" data-kind=\"{1}\" data-profile=\"{2}\">\n"
-        "<tr class=\"head\"><td>{0}</td><td><code>{3}</code></td><td>{2}</td><td>{1}</td><td>{4}</td><td><code>{5}</code></td></tr>\n"
+        "<tr "
+        "class=\"head\"><td>{0}</td><td><code>{3}</code></td><td>{2}</td><td>{1}</td><td>{4}</td><td><code>{5}</code></"
+        "td></tr>\n"
         "<tr class=\"body\"><td colspan=\"6\"><p class=\"why\">{6}</p><p class=\"rerun\"><code>{7}</code></p>"
         "<div class=\"sides\"><div><h4>input</h4><pre>{8}</pre></div><div><h4>expected</h4><pre>{9}</pre></div>"
         "<div><h4>actual</h4><pre>{10}</pre></div></div>{11}</td></tr>\n</tbody>\n",
@@ -191,15 +215,20 @@ std::string OneReport(const json& report, int index) {
         Html(field.empty() ? Str(r, "detail") : field + " differs"), Html(Str(r, "comment")), Html(Str(r, "reproduce")),
         input, expected, actual, Plot(r));
   }
-  out += fmt::format("<h2>Failing cases (<span class=\"count\" id=\"failing-rows-{0}\" data-count=\"{1}\">{1}</span>)</h2>\n",
-                     index, failing);
+  out += fmt::format(
+      "<h2>Failing cases (<span class=\"count\" id=\"failing-rows-{0}\" data-count=\"{1}\">{1}</span>)</h2>\n", index,
+      failing);
   if (failing > 0) {
-    out += "<p class=\"filter\"><input type=\"search\" class=\"filter-text\" placeholder=\"filter: id, clause, field…\"> "
-           "<select class=\"filter-kind\"><option value=\"\">every kind</option><option>passthrough</option>"
-           "<option>passthrough-timeline</option><option>service-lb-policy</option></select> "
-           "<span class=\"shown\"></span></p>\n";
-    out += "<table class=\"failures\"><thead><tr><th>result</th><th>case</th><th>profile</th><th>kind</th><th>clauses</th><th>what</th></tr></thead>\n" +
-           rows + "</table>\n";
+    out +=
+        "<p class=\"filter\"><input type=\"search\" class=\"filter-text\" placeholder=\"filter: id, clause, field…\"> "
+        "<select class=\"filter-kind\"><option value=\"\">every kind</option><option>passthrough</option>"
+        "<option>passthrough-timeline</option><option>service-lb-policy</option></select> "
+        "<span class=\"shown\"></span></p>\n";
+    out +=
+        "<table "
+        "class=\"failures\"><thead><tr><th>result</th><th>case</th><th>profile</th><th>kind</th><th>clauses</"
+        "th><th>what</th></tr></thead>\n" +
+        rows + "</table>\n";
   }
   out += "</section>\n";
   return out;
@@ -259,7 +288,8 @@ std::string HtmlReport(const json& report_or_reports) {
   for (const json& report : reports) body += OneReport(report, index++);
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+      "script-src 'unsafe-inline'; img-src data:\">"
       "<title>{}</title><style>{}</style><script>{}</script></head>\n<body>\n{}"
       "<p id=\"console-errors\" data-count=\"0\"></p>\n</body></html>\n",
       Html(title), kStyle, kScript, body);

@@ -5,7 +5,6 @@
 #define LBCONFORM_CLI_HTML_REPORT_H_
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace lbconform {

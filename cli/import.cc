@@ -1,12 +1,12 @@
 #include "cli/import.h"
 
-#include "documents/scenario_json.h"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <map>
 #include <set>
+
+#include "documents/scenario_json.h"
 
 namespace lbconform {
 
@@ -94,18 +94,20 @@ class Importer {
     const std::optional<std::string> scheme = Text(describe, "loadBalancingScheme", "the backend service's");
     const std::optional<std::string> region = Text(describe, "region", "the backend service's");
     if (!region) {
-      Refuse(fmt::format("backend service {} is global (it has no 'region'{}): the passthrough kind needs a regional "
-                         "backend service with loadBalancingScheme INTERNAL (an internal passthrough Network Load "
-                         "Balancer); a global one belongs to an Application or proxy Network Load Balancer, which "
-                         "import builds as the service-lb-policy kind when you give --clients FILE (each client "
-                         "location's requestsPerSecond and rttMs to every zone, which gcloud does not print) and, "
-                         "if the service names one, --service-lb-policy FILE",
-                         name_, scheme ? fmt::format(", loadBalancingScheme {}", *scheme) : ""));
+      Refuse(
+          fmt::format("backend service {} is global (it has no 'region'{}): the passthrough kind needs a regional "
+                      "backend service with loadBalancingScheme INTERNAL (an internal passthrough Network Load "
+                      "Balancer); a global one belongs to an Application or proxy Network Load Balancer, which "
+                      "import builds as the service-lb-policy kind when you give --clients FILE (each client "
+                      "location's requestsPerSecond and rttMs to every zone, which gcloud does not print) and, "
+                      "if the service names one, --service-lb-policy FILE",
+                      name_, scheme ? fmt::format(", loadBalancingScheme {}", *scheme) : ""));
     }
     if (scheme && *scheme != "INTERNAL") {
-      Refuse(fmt::format("backend service {} has loadBalancingScheme {}: the passthrough kind needs INTERNAL (an "
-                         "internal passthrough Network Load Balancer)",
-                         name_, *scheme));
+      Refuse(
+          fmt::format("backend service {} has loadBalancingScheme {}: the passthrough kind needs INTERNAL (an "
+                      "internal passthrough Network Load Balancer)",
+                      name_, *scheme));
     }
     region_ = LastPathSegment(*region);
     return service;
@@ -142,16 +144,20 @@ class Importer {
     const std::string protocol = Text(describe, "protocol", "the backend service's").value_or("HTTP");
     const bool application = protocol == "HTTP" || protocol == "HTTPS" || protocol == "HTTP2" || protocol == "H2C";
     std::string load_balancer;
-    if (scheme == "EXTERNAL_MANAGED") load_balancer = application ? "GLOBAL_EXTERNAL_APPLICATION" : "GLOBAL_EXTERNAL_PROXY_NETWORK";
-    if (scheme == "INTERNAL_MANAGED") load_balancer = application ? "CROSS_REGION_INTERNAL_APPLICATION" : "CROSS_REGION_INTERNAL_PROXY_NETWORK";
+    if (scheme == "EXTERNAL_MANAGED")
+      load_balancer = application ? "GLOBAL_EXTERNAL_APPLICATION" : "GLOBAL_EXTERNAL_PROXY_NETWORK";
+    if (scheme == "INTERNAL_MANAGED")
+      load_balancer = application ? "CROSS_REGION_INTERNAL_APPLICATION" : "CROSS_REGION_INTERNAL_PROXY_NETWORK";
     if (load_balancer.empty()) {
-      Refuse(fmt::format("backend service {} is global with loadBalancingScheme {}: service LB policies apply to "
-                         "EXTERNAL_MANAGED and INTERNAL_MANAGED (global external and cross-region internal "
-                         "Application and proxy Network Load Balancers)",
-                         name_, scheme));
+      Refuse(
+          fmt::format("backend service {} is global with loadBalancingScheme {}: service LB policies apply to "
+                      "EXTERNAL_MANAGED and INTERNAL_MANAGED (global external and cross-region internal "
+                      "Application and proxy Network Load Balancers)",
+                      name_, scheme));
     }
     const json& clients = *options_.clients;
-    if (!clients.is_array()) Refuse(fmt::format("--clients is {}, not a list of client locations", clients.type_name()));
+    if (!clients.is_array())
+      Refuse(fmt::format("--clients is {}, not a list of client locations", clients.type_name()));
     Health(health);
     std::map<std::string, std::pair<int, int>> counts;  // group URL → members, healthy
     for (const auto& [url, seen] : vms_) {
@@ -178,7 +184,8 @@ class Importer {
         add_zone(zone);
       } else {
         const std::string region = RegionInUrl(url);
-        if (region.empty() || endpoint_group) Refuse("backend " + url + " is neither zonal nor a regional instance group");
+        if (region.empty() || endpoint_group)
+          Refuse("backend " + url + " is neither zonal nor a regional instance group");
         group["kind"] = "REGIONAL_MANAGED_INSTANCE_GROUP";
         group["region"] = region;
         zones_of_region[region];
@@ -214,8 +221,9 @@ class Importer {
     } else if (health.is_object() && (health.contains("healthStatus") || health.contains("kind"))) {
       RawResponse(health);
     } else {
-      Refuse("the health output is neither gcloud's get-health list of {backend, status} nor the API's getHealth "
-             "response {healthStatus: [...]}");
+      Refuse(
+          "the health output is neither gcloud's get-health list of {backend, status} nor the API's getHealth "
+          "response {healthStatus: [...]}");
     }
   }
 
@@ -224,9 +232,10 @@ class Importer {
     for (const auto& [url, seen] : vms_) {
       if (seen.zone.empty()) Refuse("instance " + url + " has no zone in its URL");
       if (seen.healthy > 0 && seen.unhealthy > 0) {
-        Warn(fmt::format("{}: {} forwarding rule(s) report HEALTHY and {} UNHEALTHY; taken as UNHEALTHY (use "
-                         "--forwarding-rule to pick one)",
-                         LastPathSegment(url), seen.healthy, seen.unhealthy));
+        Warn(
+            fmt::format("{}: {} forwarding rule(s) report HEALTHY and {} UNHEALTHY; taken as UNHEALTHY (use "
+                        "--forwarding-rule to pick one)",
+                        LastPathSegment(url), seen.healthy, seen.unhealthy));
       }
       instances.push_back({{"name", LastPathSegment(url)},
                            {"zone", seen.zone},
@@ -274,7 +283,8 @@ class Importer {
   void Statuses(const json& status, const std::string& group) {
     const auto list = status.find("healthStatus");
     if (list == status.end() || list->is_null()) {
-      Warn("group " + (group.empty() ? std::string("?") : LastPathSegment(group)) + " reports no healthStatus: no instances");
+      Warn("group " + (group.empty() ? std::string("?") : LastPathSegment(group)) +
+           " reports no healthStatus: no instances");
       return;
     }
     if (!list->is_array()) Refuse(fmt::format("healthStatus of {} is {}, not a list", group, list->type_name()));
@@ -300,9 +310,10 @@ class Importer {
       if (!zone.empty() && ZoneInUrl(group) == zone) matches.push_back(group);
     }
     if (matches.size() != 1) {
-      Refuse(fmt::format("the getHealth response does not say which group {} belongs to and {} backends are in its "
-                         "zone: pass --group NAME",
-                         LastPathSegment(instance), matches.size()));
+      Refuse(
+          fmt::format("the getHealth response does not say which group {} belongs to and {} backends are in its "
+                      "zone: pass --group NAME",
+                      LastPathSegment(instance), matches.size()));
     }
     return matches.front();
   }
@@ -310,7 +321,7 @@ class Importer {
   const ImportOptions& options_;
   ImportResult& result_;
   std::vector<std::string> groups_;
-  std::map<std::string, Seen> vms_;  // by instance URL
+  std::map<std::string, Seen> vms_;                             // by instance URL
   std::map<std::string, std::set<std::string>> mapped_states_;  // DRAINING etc. → VMs
   std::string region_;
   std::string name_;
@@ -337,11 +348,12 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
     } else if (options.client_type != "VM") {
       client["region"] = importer.region();
     }
-    result.scenario = json{{"kind", "passthrough"},
-                           {"description", fmt::format("imported from gcloud output for backend service {}", importer.name())},
-                           {"backendService", std::move(service)},
-                           {"instances", std::move(instances)},
-                           {"client", std::move(client)}};
+    result.scenario =
+        json{{"kind", "passthrough"},
+             {"description", fmt::format("imported from gcloud output for backend service {}", importer.name())},
+             {"backendService", std::move(service)},
+             {"instances", std::move(instances)},
+             {"client", std::move(client)}};
   } catch (const ImportFailure& failure) {
     result.error = failure.message;
     result.scenario.reset();

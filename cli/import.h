@@ -3,7 +3,6 @@
 #define LBCONFORM_CLI_IMPORT_H_
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>

@@ -22,8 +22,13 @@ json ReadExample(const char* name) {
 
 TEST(ImportTest, BundledGcloudOutputBecomesADecodableScenario) {
   const ImportResult result = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"),
-                                           {.client_type = "VM", .client_zone = "us-west1-a", .client_region = "", .forwarding_rule = "", .group = "",
-                                            .clients = std::nullopt, .service_lb_policy = std::nullopt});
+                                           {.client_type = "VM",
+                                            .client_zone = "us-west1-a",
+                                            .client_region = "",
+                                            .forwarding_rule = "",
+                                            .group = "",
+                                            .clients = std::nullopt,
+                                            .service_lb_policy = std::nullopt});
   ASSERT_TRUE(result.scenario.has_value()) << result.error;
   ASSERT_EQ(result.warnings.size(), 1U);  // ig-d has no healthStatus key
   EXPECT_NE(result.warnings[0].find("ig-d"), std::string::npos);
@@ -42,14 +47,17 @@ TEST(ImportTest, BundledGcloudOutputBecomesADecodableScenario) {
 json TwoRules(const char* first, const char* second) {
   return json::parse(std::string(R"([{"backend": "https://x/projects/p/zones/us-west1-a/instanceGroups/ig-a",
     "status": {"healthStatus": [
-      {"forwardingRule": "https://x/regions/us-west1/forwardingRules/fr-tcp", "healthState": ")") + first + R"(",
+      {"forwardingRule": "https://x/regions/us-west1/forwardingRules/fr-tcp", "healthState": ")") +
+                     first + R"(",
        "instance": "https://x/projects/p/zones/us-west1-a/instances/vm-1"},
-      {"forwardingRule": "https://x/regions/us-west1/forwardingRules/fr-udp", "healthState": ")" + second + R"(",
+      {"forwardingRule": "https://x/regions/us-west1/forwardingRules/fr-udp", "healthState": ")" +
+                     second + R"(",
        "instance": "https://x/projects/p/zones/us-west1-a/instances/vm-1"}]}}])");
 }
 
 json OneGroupService() {
-  return json::parse(R"({"name": "be", "region": "https://x/projects/p/regions/us-west1", "loadBalancingScheme": "INTERNAL",
+  return json::parse(
+      R"({"name": "be", "region": "https://x/projects/p/regions/us-west1", "loadBalancingScheme": "INTERNAL",
     "backends": [{"group": "https://x/projects/p/zones/us-west1-a/instanceGroups/ig-a"}]})");
 }
 
@@ -77,10 +85,13 @@ TEST(ImportTest, BadInputIsAnErrorNotACrash) {
   EXPECT_FALSE(ImportGcloud(json::array(), json::array(), options).scenario.has_value());
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::object(), options).scenario.has_value());
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"([{"status": {}}])"), options).scenario.has_value());
-  EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"([{"backend": "g", "status": {"healthStatus": 3}}])"), options)
-                   .scenario.has_value());
+  EXPECT_FALSE(
+      ImportGcloud(OneGroupService(), json::parse(R"([{"backend": "g", "status": {"healthStatus": 3}}])"), options)
+          .scenario.has_value());
   const ImportResult no_zone = ImportGcloud(
-      OneGroupService(), json::parse(R"([{"backend": "ig-a", "status": {"healthStatus": [{"instance": "vm-1", "healthState": "HEALTHY"}]}}])"),
+      OneGroupService(),
+      json::parse(
+          R"([{"backend": "ig-a", "status": {"healthStatus": [{"instance": "vm-1", "healthState": "HEALTHY"}]}}])"),
       options);
   EXPECT_FALSE(no_zone.scenario.has_value());
   EXPECT_NE(no_zone.error.find("no zone"), std::string::npos);
@@ -273,14 +284,17 @@ TEST(ImportRealShapes, FieldsOfAnotherTypeAreErrorsNotCrashes) {
   EXPECT_NE(ImportGcloud(named, HealthWith("port", 80), options).error.find("'name' is object"), std::string::npos);
   json numbered = OneGroupService();
   numbered["region"] = 5;
-  EXPECT_NE(ImportGcloud(numbered, HealthWith("port", 80), options).error.find("'region' is number"), std::string::npos);
+  EXPECT_NE(ImportGcloud(numbered, HealthWith("port", 80), options).error.find("'region' is number"),
+            std::string::npos);
   json group_number = OneGroupService();
   group_number["backends"][0]["group"] = 3;
   EXPECT_FALSE(ImportGcloud(group_number, HealthWith("port", 80), options).scenario.has_value());
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"([{"backend": 4}])"), options).scenario.has_value());
-  EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"([{"backend": "g", "status": 4}])"), options).scenario.has_value());
+  EXPECT_FALSE(
+      ImportGcloud(OneGroupService(), json::parse(R"([{"backend": "g", "status": 4}])"), options).scenario.has_value());
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"({"healthStatus": [7]})"), options).scenario.has_value());
-  EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"({"healthStatus": [{"instance": []}]})"), options).scenario.has_value());
+  EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"({"healthStatus": [{"instance": []}]})"), options)
+                   .scenario.has_value());
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "cli/kinds.h"
 
 #include <nlohmann/json.hpp>
-
 #include <stdexcept>
 
 #include "cli/render.h"

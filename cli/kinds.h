@@ -6,7 +6,6 @@
 #define LBCONFORM_CLI_KINDS_H_
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 
 #include "model/model.h"

@@ -28,8 +28,8 @@ std::string Escape(std::string_view text) {
 void RenderScenario(const PassthroughScenario& scenario, std::string& out) {
   bool failover = false;
   for (const BackendGroup& b : scenario.backends) failover = failover || b.failover;
-  out += fmt::format("Backend service {} in {}\n", scenario.name.empty() ? "(unnamed)" : scenario.name,
-                     scenario.region);
+  out +=
+      fmt::format("Backend service {} in {}\n", scenario.name.empty() ? "(unnamed)" : scenario.name, scenario.region);
   if (failover) {
     out += fmt::format("  failover: ratio {}, dropTrafficIfUnhealthy {}\n",
                        scenario.failover_policy.failover_ratio.ToString(),
@@ -113,15 +113,15 @@ std::string RenderExplanation(const PassthroughScenario* scenario, const Passthr
   out += fmt::format("\nZonal affinity: {}", NameOf(decision.zonal_status));
   if (decision.outcome) out += fmt::format(", outcome {}", NameOf(*decision.outcome));
   if (decision.computed_ratio) {
-    out += fmt::format(", computed ratio {}/{}", decision.computed_ratio->numerator,
-                       decision.computed_ratio->denominator);
+    out +=
+        fmt::format(", computed ratio {}/{}", decision.computed_ratio->numerator, decision.computed_ratio->denominator);
   }
   out += "\n";
   if (decision.modified_eligible.empty()) {
     out += "Result: new connections are DROPPED (no eligible backend).\n";
   } else {
-    out += fmt::format("Result: a new connection goes to one of {} VM(s): {}\n",
-                       decision.modified_eligible.size(), Join(decision.modified_eligible));
+    out += fmt::format("Result: a new connection goes to one of {} VM(s): {}\n", decision.modified_eligible.size(),
+                       Join(decision.modified_eligible));
   }
   return out;
 }
@@ -241,8 +241,8 @@ std::string RenderGapsMarkdown() {
       "Where the spec texts are silent or contradict each other or the API, this is the reading lbconform\n"
       "implements and why. Vectors that depend on a gap are `acceptable` or carry a profile.\n";
   for (const GapInfo& g : AllGaps()) {
-    out += fmt::format("\n## {}\n\n- **Clauses:** {}\n- **Question:** {}\n- **Reading:** {}\n- **Why:** {}\n",
-                       g.id, g.clauses, g.question, g.reading, g.reason);
+    out += fmt::format("\n## {}\n\n- **Clauses:** {}\n- **Question:** {}\n- **Reading:** {}\n- **Why:** {}\n", g.id,
+                       g.clauses, g.question, g.reading, g.reason);
   }
   return out;
 }

@@ -41,12 +41,26 @@ std::string Escape(const std::string& text) {
       continue;
     }
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      case '\t': case '\n': case '\r': out += c; break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      case '\t':
+      case '\n':
+      case '\r':
+        out += c;
+        break;
       default:
         if (byte < 0x20) {
           out += kReplacement;
@@ -67,7 +81,8 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
     for (const Error& e : d.errors) {
       out += fmt::format("  {} at {}: {}\n", NameOf(e.code), e.path.empty() ? "/" : e.path, e.message);
       const auto& info = AllErrorCodes()[static_cast<std::size_t>(e.code)];
-      if (auto clause = ClauseFromId(info.clause)) out += fmt::format("    [{}] {}\n", info.clause, InfoOf(*clause).paraphrase);
+      if (auto clause = ClauseFromId(info.clause))
+        out += fmt::format("    [{}] {}\n", info.clause, InfoOf(*clause).paraphrase);
     }
     return out;
   }
@@ -75,14 +90,15 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
     out += fmt::format("Load balancer {}, backend service {}, plan at t={} s\n", NameOf(s->load_balancer),
                        s->name.empty() ? "(unnamed)" : s->name, s->at);
   }
-  out += fmt::format("Policy: {}, failover threshold {}%, auto-capacity drain {}, isolation {}\n\n",
-                     NameOf(d.policy.algorithm), d.policy.failover_health_threshold, d.policy.auto_capacity_drain ? "on" : "off",
-                     d.policy.isolation_enforced ? std::string(NameOf(d.policy.isolation_mode)) : std::string("not enforced"));
+  out += fmt::format(
+      "Policy: {}, failover threshold {}%, auto-capacity drain {}, isolation {}\n\n", NameOf(d.policy.algorithm),
+      d.policy.failover_health_threshold, d.policy.auto_capacity_drain ? "on" : "off",
+      d.policy.isolation_enforced ? std::string(NameOf(d.policy.isolation_mode)) : std::string("not enforced"));
   out += "Steps\n";
   for (const TraceStep& step : d.trace) out += fmt::format("  [{}] {}\n", IdOf(step.clause), step.text);
   out += "\nPlan (load units per second; capacity = target capacity x scaler, 0 when drained)\n";
-  out += fmt::format("  {:<30} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", "region / zone / backend", "preference",
-                     "members", "healthy", "state", "capacity", "assigned", "use");
+  out += fmt::format("  {:<30} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", "region / zone / backend",
+                     "preference", "members", "healthy", "state", "capacity", "assigned", "use");
   if (s != nullptr) {
     for (const SlbRegion& r : s->regions) {
       Milli rc = 0, ra = 0;
@@ -91,8 +107,8 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
         rc += d.backends[i].effective_capacity;
         ra += d.backends[i].assigned;
       }
-      out += fmt::format("  {:<30} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", r.name, "", "", "", "", MilliToString(rc),
-                         MilliToString(ra), Percent(ra, rc));
+      out += fmt::format("  {:<30} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", r.name, "", "", "", "",
+                         MilliToString(rc), MilliToString(ra), Percent(ra, rc));
       std::vector<std::string> zones = r.zones;
       zones.push_back("");  // regional backends
       for (const std::string& z : zones) {
@@ -105,9 +121,10 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
             header = true;
           }
           const BackendState& b = d.backends[i];
-          out += fmt::format("      {:<26} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", b.name, NameOf(sb.preference),
-                             b.members, b.healthy, StateOf(b), MilliToString(b.effective_capacity), MilliToString(b.assigned),
-                             Percent(b.assigned, b.effective_capacity));
+          out +=
+              fmt::format("      {:<26} {:<10} {:>7} {:>7} {:<26} {:>10} {:>10} {:>5}\n", b.name, NameOf(sb.preference),
+                          b.members, b.healthy, StateOf(b), MilliToString(b.effective_capacity),
+                          MilliToString(b.assigned), Percent(b.assigned, b.effective_capacity));
         }
       }
     }
@@ -119,14 +136,18 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
       by_region[s != nullptr ? s->backends[a.backend].region : d.backends[a.backend].name] += a.load;
     }
     std::string where;
-    for (const std::string& r : c.regions_served) where += fmt::format("{}{} {}", where.empty() ? "" : ", ", r, MilliToString(by_region[r]));
-    out += fmt::format("  {:<16} offers {:>10} -> {}{}\n", c.name, MilliToString(c.offered), where.empty() ? "nowhere" : where,
+    for (const std::string& r : c.regions_served)
+      where += fmt::format("{}{} {}", where.empty() ? "" : ", ", r, MilliToString(by_region[r]));
+    out += fmt::format("  {:<16} offers {:>10} -> {}{}\n", c.name, MilliToString(c.offered),
+                       where.empty() ? "nowhere" : where,
                        c.dropped > 0 ? fmt::format("; DROPPED {}", MilliToString(c.dropped)) : "");
   }
-  out += fmt::format("\nTotals: offered {}, assigned {}, dropped {}\n", MilliToString(d.offered()), MilliToString(d.assigned()),
-                     MilliToString(d.dropped()));
-  out += "Normative: the policy, each backend's drainCandidate, drained, belowFailoverThreshold and effectiveCapacity,\n"
-         "each client location's regionsServed and whether anything is dropped. The numbers are lbconform's model (GAP-24).\n";
+  out += fmt::format("\nTotals: offered {}, assigned {}, dropped {}\n", MilliToString(d.offered()),
+                     MilliToString(d.assigned()), MilliToString(d.dropped()));
+  out +=
+      "Normative: the policy, each backend's drainCandidate, drained, belowFailoverThreshold and effectiveCapacity,\n"
+      "each client location's regionsServed and whether anything is dropped. The numbers are lbconform's model "
+      "(GAP-24).\n";
   return out;
 }
 
@@ -162,11 +183,13 @@ std::string BackendBarSvg(const BackendState& b, bool preferred, int bx, int bas
   const int cap_h = scale.BarHeight(b.capacity);
   const int used_h = scale.BarHeight(std::min(b.assigned, std::max<Milli>(b.effective_capacity, 0)));
   const int over_h = b.assigned > b.effective_capacity ? scale.BarHeight(b.assigned) - used_h : 0;
-  std::string svg = fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="{}" stroke-width="{}"/>)", bx,
-                                base - cap_h, kBarWidth, cap_h, b.drained ? "url(#hatch)" : "#ffffff",
-                                b.below_failover_threshold ? "#e37400" : color, b.below_failover_threshold ? 3 : 1.5);
+  std::string svg =
+      fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="{}" stroke-width="{}"/>)", bx,
+                  base - cap_h, kBarWidth, cap_h, b.drained ? "url(#hatch)" : "#ffffff",
+                  b.below_failover_threshold ? "#e37400" : color, b.below_failover_threshold ? 3 : 1.5);
   if (used_h > 0) {
-    svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", bx, base - used_h, kBarWidth, used_h, color);
+    svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", bx, base - used_h, kBarWidth,
+                       used_h, color);
   }
   if (over_h > 0) {
     svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="#d93025"/>)", bx, base - used_h - over_h,
@@ -192,7 +215,8 @@ struct RegionBand {
 
 // ZonesSvg draws a region's zones side by side from x = kRegionX + 16, each
 // with its backends' bars, and totals the region's capacity and load.
-RegionBand ZonesSvg(const SlbScenario& s, const SlbDecision& d, const SlbRegion& r, int band_top, const SvgScale& scale) {
+RegionBand ZonesSvg(const SlbScenario& s, const SlbDecision& d, const SlbRegion& r, int band_top,
+                    const SvgScale& scale) {
   RegionBand band;
   int x = kRegionX + 16;
   for (const std::string& z : r.zones) {
@@ -253,16 +277,17 @@ struct ClientsLayout {
   std::string flows;
 };
 
-ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const RegionsLayout& regions, const SvgScale& scale) {
+ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const RegionsLayout& regions,
+                         const SvgScale& scale) {
   ClientsLayout out;
   std::map<std::string, int> label_slot;
   for (std::size_t i = 0; i < d.clients.size(); ++i) {
     const ClientPlan& c = d.clients[i];
     const int cy = 100 + static_cast<int>(i) * 90;
-    out.boxes += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="54" rx="8" fill="#e8f0fe" stroke="#1a73e8"/>)"
-                             R"(<text x="{}" y="{}" class="client">{}</text><text x="{}" y="{}" class="small">offers {}</text>)",
-                             kLeft, cy, kClientWidth, kLeft + 10, cy + 22, Escape(c.name), kLeft + 10, cy + 42,
-                             MilliToString(c.offered));
+    out.boxes += fmt::format(
+        R"(<rect x="{}" y="{}" width="{}" height="54" rx="8" fill="#e8f0fe" stroke="#1a73e8"/>)"
+        R"(<text x="{}" y="{}" class="client">{}</text><text x="{}" y="{}" class="small">offers {}</text>)",
+        kLeft, cy, kClientWidth, kLeft + 10, cy + 22, Escape(c.name), kLeft + 10, cy + 42, MilliToString(c.offered));
     std::map<std::string, Milli> by_region;
     for (const Assignment& a : c.assignments) by_region[s.backends[a.backend].region] += a.load;
     for (const auto& [region, load] : by_region) {
@@ -270,10 +295,11 @@ ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const Regio
       const int ty = arrival == regions.arrival_y.end() ? 0 : arrival->second;
       const double thickness = 2.0 + 14.0 * static_cast<double>(load) / static_cast<double>(scale.max_flow);
       const int slot = label_slot[region]++;
-      out.flows += fmt::format(R"(<path d="M{} {} C{} {} {} {} {} {}" stroke="#1a73e8" stroke-opacity="0.45" stroke-width="{:.1f}" fill="none"/>)"
-                               R"(<text x="{}" y="{}" class="small" text-anchor="end">{} {}</text>)",
-                               kLeft + kClientWidth, cy + 27, kLeft + kClientWidth + 60, cy + 27, kRegionX - 60, ty, kRegionX,
-                               ty, thickness, kRegionX - 6, ty - 10 - 14 * slot, Escape(c.name), MilliToString(load));
+      out.flows += fmt::format(
+          R"(<path d="M{} {} C{} {} {} {} {} {}" stroke="#1a73e8" stroke-opacity="0.45" stroke-width="{:.1f}" fill="none"/>)"
+          R"(<text x="{}" y="{}" class="small" text-anchor="end">{} {}</text>)",
+          kLeft + kClientWidth, cy + 27, kLeft + kClientWidth + 60, cy + 27, kRegionX - 60, ty, kRegionX, ty, thickness,
+          kRegionX - 6, ty - 10 - 14 * slot, Escape(c.name), MilliToString(load));
     }
     if (c.dropped > 0) {
       out.boxes += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="22" rx="4" fill="#fce8e6" stroke="#d93025"/>)"
@@ -286,11 +312,12 @@ ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const Regio
 
 // SvgDocument wraps the drawing: title, subtitle, totals and the legend.
 std::string SvgDocument(const SlbScenario& s, const SlbDecision& d, int width, int height, const std::string& drawing) {
-  const std::string title = fmt::format("{} — {}", s.name.empty() ? "backend service" : s.name, NameOf(s.load_balancer));
-  const std::string subtitle = fmt::format("{}, failover threshold {}%, auto-capacity drain {}, isolation {}; plan at t={} s",
-                                           NameOf(d.policy.algorithm), d.policy.failover_health_threshold,
-                                           d.policy.auto_capacity_drain ? "on" : "off",
-                                           d.policy.isolation_enforced ? std::string(NameOf(d.policy.isolation_mode)) : "off", s.at);
+  const std::string title =
+      fmt::format("{} — {}", s.name.empty() ? "backend service" : s.name, NameOf(s.load_balancer));
+  const std::string subtitle = fmt::format(
+      "{}, failover threshold {}%, auto-capacity drain {}, isolation {}; plan at t={} s", NameOf(d.policy.algorithm),
+      d.policy.failover_health_threshold, d.policy.auto_capacity_drain ? "on" : "off",
+      d.policy.isolation_enforced ? std::string(NameOf(d.policy.isolation_mode)) : "off", s.at);
   const int legend_y = height - 24;
   return fmt::format(
       R"svg(<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="Helvetica, Arial, sans-serif">
@@ -308,12 +335,13 @@ std::string SvgDocument(const SlbScenario& s, const SlbDecision& d, int width, i
 <rect x="{l8}" y="{ly}" width="12" height="12" fill="#d93025"/><text x="{l9}" y="{lt}">over capacity / dropped</text></g>
 </svg>
 )svg",
-      fmt::arg("w", width), fmt::arg("h", height), fmt::arg("left", kLeft), fmt::arg("title", Escape(title)), fmt::arg("subtitle", Escape(subtitle)),
-      fmt::arg("offered", MilliToString(d.offered())), fmt::arg("assigned", MilliToString(d.assigned())),
-      fmt::arg("dropped", MilliToString(d.dropped())), fmt::arg("drawing", drawing), fmt::arg("ly", legend_y),
-      fmt::arg("lt", legend_y + 10), fmt::arg("l1", kLeft + 16), fmt::arg("l2", kLeft + 90), fmt::arg("l3", kLeft + 106),
-      fmt::arg("l4", kLeft + 190), fmt::arg("l5", kLeft + 206), fmt::arg("l6", kLeft + 270), fmt::arg("l7", kLeft + 286),
-      fmt::arg("l8", kLeft + 440), fmt::arg("l9", kLeft + 456));
+      fmt::arg("w", width), fmt::arg("h", height), fmt::arg("left", kLeft), fmt::arg("title", Escape(title)),
+      fmt::arg("subtitle", Escape(subtitle)), fmt::arg("offered", MilliToString(d.offered())),
+      fmt::arg("assigned", MilliToString(d.assigned())), fmt::arg("dropped", MilliToString(d.dropped())),
+      fmt::arg("drawing", drawing), fmt::arg("ly", legend_y), fmt::arg("lt", legend_y + 10), fmt::arg("l1", kLeft + 16),
+      fmt::arg("l2", kLeft + 90), fmt::arg("l3", kLeft + 106), fmt::arg("l4", kLeft + 190), fmt::arg("l5", kLeft + 206),
+      fmt::arg("l6", kLeft + 270), fmt::arg("l7", kLeft + 286), fmt::arg("l8", kLeft + 440),
+      fmt::arg("l9", kLeft + 456));
 }
 
 }  // namespace

@@ -26,16 +26,57 @@ struct KnownObject {
 const std::vector<KnownObject>& KnownObjects() {
   static const std::vector<KnownObject> objects = {
       {"",
-       {"kind", "id", "creationTimestamp", "name", "description", "selfLink", "backends", "healthChecks",
-        "timeoutSec", "port", "protocol", "fingerprint", "portName", "enableCDN", "sessionAffinity",
-        "affinityCookieTtlSec", "region", "failoverPolicy", "loadBalancingScheme", "connectionDraining", "iap",
-        "cdnPolicy", "customRequestHeaders", "customResponseHeaders", "securityPolicy", "edgeSecurityPolicy",
-        "logConfig", "securitySettings", "localityLbPolicy", "consistentHash", "circuitBreakers",
-        "outlierDetection", "network", "subsetting", "connectionTrackingPolicy", "maxStreamDuration",
-        "compressionMode", "serviceLbPolicy", "serviceBindings", "localityLbPolicies", "metadatas", "usedBy",
-        "externalManagedMigrationState", "externalManagedMigrationTestingPercentage", "ipAddressSelectionPolicy",
-        "strongSessionAffinityCookie", "networkPassThroughLbTrafficPolicy", "customMetrics", "haPolicy",
-        "tlsSettings", "params"}},
+       {"kind",
+        "id",
+        "creationTimestamp",
+        "name",
+        "description",
+        "selfLink",
+        "backends",
+        "healthChecks",
+        "timeoutSec",
+        "port",
+        "protocol",
+        "fingerprint",
+        "portName",
+        "enableCDN",
+        "sessionAffinity",
+        "affinityCookieTtlSec",
+        "region",
+        "failoverPolicy",
+        "loadBalancingScheme",
+        "connectionDraining",
+        "iap",
+        "cdnPolicy",
+        "customRequestHeaders",
+        "customResponseHeaders",
+        "securityPolicy",
+        "edgeSecurityPolicy",
+        "logConfig",
+        "securitySettings",
+        "localityLbPolicy",
+        "consistentHash",
+        "circuitBreakers",
+        "outlierDetection",
+        "network",
+        "subsetting",
+        "connectionTrackingPolicy",
+        "maxStreamDuration",
+        "compressionMode",
+        "serviceLbPolicy",
+        "serviceBindings",
+        "localityLbPolicies",
+        "metadatas",
+        "usedBy",
+        "externalManagedMigrationState",
+        "externalManagedMigrationTestingPercentage",
+        "ipAddressSelectionPolicy",
+        "strongSessionAffinityCookie",
+        "networkPassThroughLbTrafficPolicy",
+        "customMetrics",
+        "haPolicy",
+        "tlsSettings",
+        "params"}},
       {"backends[]",
        {"description", "group", "balancingMode", "maxUtilization", "maxRate", "maxRatePerInstance",
         "maxRatePerEndpoint", "maxConnections", "maxConnectionsPerInstance", "maxConnectionsPerEndpoint",
@@ -69,7 +110,7 @@ std::string Nearest(std::string_view key, std::string_view where) {
     for (const std::string& field : object.fields) {
       loose_names.push_back(Loose(field));
       shown_names.push_back(object.path == where || object.path.empty() ? field
-                                                                         : fmt::format("{}.{}", object.path, field));
+                                                                        : fmt::format("{}.{}", object.path, field));
     }
   }
   // Fields of the same object first, then anywhere.
@@ -95,8 +136,8 @@ std::string Nearest(std::string_view key, std::string_view where) {
 void CheckObject(const nlohmann::json& object, std::string_view where, const std::string& json_path,
                  std::vector<std::string>& warnings) {
   if (!object.is_object()) return;  // the decoder reports wrong types
-  const auto known = std::find_if(KnownObjects().begin(), KnownObjects().end(),
-                                  [&](const KnownObject& o) { return o.path == where; });
+  const auto known =
+      std::find_if(KnownObjects().begin(), KnownObjects().end(), [&](const KnownObject& o) { return o.path == where; });
   for (auto it = object.begin(); it != object.end(); ++it) {
     if (std::find(known->fields.begin(), known->fields.end(), it.key()) != known->fields.end()) continue;
     const std::string nearest = Nearest(it.key(), where);
@@ -120,7 +161,8 @@ std::vector<std::string> BackendServiceFieldWarnings(const nlohmann::json& scena
       CheckObject((*backends)[i], "backends[]", fmt::format("{}/backends/{}", root, i), warnings);
     }
   }
-  for (const char* nested : {"failoverPolicy", "subsetting", "networkPassThroughLbTrafficPolicy", "connectionTrackingPolicy"}) {
+  for (const char* nested :
+       {"failoverPolicy", "subsetting", "networkPassThroughLbTrafficPolicy", "connectionTrackingPolicy"}) {
     if (const auto it = service->find(nested); it != service->end()) {
       CheckObject(*it, nested, fmt::format("{}/{}", root, nested), warnings);
     }

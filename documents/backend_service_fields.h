@@ -4,7 +4,6 @@
 #define LBCONFORM_DOCUMENTS_BACKEND_SERVICE_FIELDS_H_
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 #include <vector>
 

@@ -19,7 +19,8 @@ using nlohmann::json;
 json WithService(json service) { return {{"kind", "passthrough"}, {"backendService", std::move(service)}}; }
 
 json EveryV1Field() {
-  std::ifstream in(std::filesystem::path(LBCONFORM_SOURCE_DIR) / "examples" / "gcloud" / "describe-every-v1-field.json");
+  std::ifstream in(std::filesystem::path(LBCONFORM_SOURCE_DIR) / "examples" / "gcloud" /
+                   "describe-every-v1-field.json");
   return json::parse(in);
 }
 
@@ -42,14 +43,18 @@ TEST(BackendServiceFields, TyposAreNamedWithTheFieldMeantAtEveryLevel) {
   const std::vector<std::string> warnings = BackendServiceFieldWarnings(WithService(service));
   ASSERT_EQ(warnings.size(), 6U);
   auto has = [&](const std::string& part) {
-    return std::any_of(warnings.begin(), warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
+    return std::any_of(warnings.begin(), warnings.end(),
+                       [&](const std::string& w) { return w.find(part) != std::string::npos; });
   };
-  EXPECT_TRUE(has("/backendService/failover_ratio: 'failover_ratio' is not a field of the Compute API's "
-                  "BackendService (did you mean 'failoverPolicy.failoverRatio'?)"));
-  EXPECT_TRUE(has("/backendService/failoverPolicy/failoverRatoi: 'failoverRatoi' is not a field of the Compute API's "
-                  "BackendService (did you mean 'failoverRatio'?)"));
-  EXPECT_TRUE(has("/backendService/backends/0/failOver: 'failOver' is not a field of the Compute API's "
-                  "BackendService (did you mean 'failover'?)"));
+  EXPECT_TRUE(
+      has("/backendService/failover_ratio: 'failover_ratio' is not a field of the Compute API's "
+          "BackendService (did you mean 'failoverPolicy.failoverRatio'?)"));
+  EXPECT_TRUE(
+      has("/backendService/failoverPolicy/failoverRatoi: 'failoverRatoi' is not a field of the Compute API's "
+          "BackendService (did you mean 'failoverRatio'?)"));
+  EXPECT_TRUE(
+      has("/backendService/backends/0/failOver: 'failOver' is not a field of the Compute API's "
+          "BackendService (did you mean 'failover'?)"));
   EXPECT_TRUE(has("(did you mean 'spilloverRatio'?)"));
   EXPECT_TRUE(has("(did you mean 'idleTimeoutSec'?)"));
   EXPECT_TRUE(has("/backendService/zzz: 'zzz' is not a field of the Compute API's BackendService; it is ignored"));

@@ -1,7 +1,6 @@
 #include "documents/documents.h"
 
 #include <nlohmann/json.hpp>
-
 #include <stdexcept>
 
 #include "documents/backend_service_fields.h"
@@ -78,9 +77,10 @@ std::optional<std::string> PassthroughRoundTrip(const Engine& engine, const json
 json DecideTimeline(const Engine& engine, const json& document, Profile profile, EncodeOptions options) {
   const DecodedTimeline decoded = DecodeTimelineDocument(document);
   if (!decoded.timeline) return EncodeDecision(InvalidDecision(decoded.errors));
-  return WithFieldWarnings(EncodeTimelineDecision(As<TimelineEngine>(engine)->DecideTimeline(*decoded.timeline, profile),
-                                                 options, &*decoded.timeline),
-                           document);
+  return WithFieldWarnings(
+      EncodeTimelineDecision(As<TimelineEngine>(engine)->DecideTimeline(*decoded.timeline, profile), options,
+                             &*decoded.timeline),
+      document);
 }
 
 std::optional<std::string> TimelineRoundTrip(const Engine& engine, const json& document) {
@@ -110,8 +110,8 @@ std::optional<std::string> TimelineRoundTrip(const Engine& engine, const json& d
 json DecideSlb(const Engine& engine, const json& document, Profile, EncodeOptions options) {
   const DecodedSlb decoded = DecodeSlbDocument(document);
   if (!decoded.scenario) return EncodeDecision(InvalidDecision(decoded.errors));
-  return WithFieldWarnings(EncodeSlbDecision(As<SlbEngine>(engine)->Plan(*decoded.scenario), options, &*decoded.scenario),
-                           document);
+  return WithFieldWarnings(
+      EncodeSlbDecision(As<SlbEngine>(engine)->Plan(*decoded.scenario), options, &*decoded.scenario), document);
 }
 
 std::optional<std::string> SlbRoundTrip(const Engine& engine, const json& document) {

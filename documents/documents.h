@@ -8,7 +8,6 @@
 #define LBCONFORM_DOCUMENTS_DOCUMENTS_H_
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>

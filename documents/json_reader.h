@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "model/model.h"
 #include "documents/scenario_json.h"
+#include "model/model.h"
 
 namespace lbconform::json_reader {
 
@@ -43,8 +43,7 @@ inline std::string_view TypeName(const json& value) { return value.type_name(); 
 // unknown keys are ignored, as the API's own clients do.
 class Object {
  public:
-  Object(const json& value, std::string path, bool strict)
-      : value_(value), path_(std::move(path)), strict_(strict) {
+  Object(const json& value, std::string path, bool strict) : value_(value), path_(std::move(path)), strict_(strict) {
     if (!value_.is_object()) {
       Fail(ErrorCode::WRONG_TYPE, path_, fmt::format("expected an object, got {}", TypeName(value_)));
     }
@@ -115,8 +114,7 @@ class Object {
     if (!strict_) return;
     for (auto it = value_.begin(); it != value_.end(); ++it) {
       if (!read_.contains(it.key())) {
-        Fail(ErrorCode::UNKNOWN_FIELD, PathOf(it.key()),
-             fmt::format("'{}' is not a field of this object", it.key()));
+        Fail(ErrorCode::UNKNOWN_FIELD, PathOf(it.key()), fmt::format("'{}' is not a field of this object", it.key()));
       }
     }
   }
@@ -142,8 +140,7 @@ Enum ParseEnum(const std::string& text, const std::array<Enum, N>& values, const
   }
   std::vector<std::string_view> names;
   for (Enum e : values) names.push_back(NameOf(e));
-  Fail(ErrorCode::UNKNOWN_ENUM_VALUE, path,
-       fmt::format("'{}' is not one of {}", text, fmt::join(names, ", ")));
+  Fail(ErrorCode::UNKNOWN_ENUM_VALUE, path, fmt::format("'{}' is not one of {}", text, fmt::join(names, ", ")));
 }
 
 // ------------------------------ Names and URLs
@@ -167,13 +164,11 @@ inline std::string LastSegment(const std::string& text, const std::string& path)
 }
 
 inline bool ZoneInRegion(const std::string& zone, const std::string& region) {
-  return zone.size() > region.size() + 1 && zone.compare(0, region.size(), region) == 0 &&
-         zone[region.size()] == '-';
+  return zone.size() > region.size() + 1 && zone.compare(0, region.size(), region) == 0 && zone[region.size()] == '-';
 }
 
 inline bool IsSuffix(const std::vector<std::string>& suffix, const std::vector<std::string>& whole) {
-  return !suffix.empty() && suffix.size() <= whole.size() &&
-         std::equal(suffix.rbegin(), suffix.rend(), whole.rbegin());
+  return !suffix.empty() && suffix.size() <= whole.size() && std::equal(suffix.rbegin(), suffix.rend(), whole.rbegin());
 }
 
 // ------------------------------ Document limits
@@ -208,26 +203,23 @@ inline bool DepthWithinLimit(std::string_view text, int max_depth = kMaxJsonDept
 
 inline constexpr std::array kHealthStates = {HealthState::kHealthy, HealthState::kUnhealthy};
 inline constexpr std::array kSpillovers = {Spillover::kDisabled, Spillover::kStayWithinZone,
-                                    Spillover::kSpillCrossZone};
+                                           Spillover::kSpillCrossZone};
 inline constexpr std::array kSubsettingPolicies = {SubsettingPolicy::kNone,
-                                            SubsettingPolicy::kConsistentHashSubsetting};
+                                                   SubsettingPolicy::kConsistentHashSubsetting};
 inline constexpr std::array kClientTypes = {ClientType::kVm, ClientType::kVpnTunnel,
-                                     ClientType::kInterconnectAttachment, ClientType::kPscEndpoint};
-inline constexpr std::array kEligibleKinds = {EligibleKind::kAllHealthy, EligibleKind::kAllLastResort,
-                                       EligibleKind::kPrimaryHealthy, EligibleKind::kBackupHealthy,
-                                       EligibleKind::kPrimaryLastResort, EligibleKind::kDrop};
+                                            ClientType::kInterconnectAttachment, ClientType::kPscEndpoint};
+inline constexpr std::array kEligibleKinds = {EligibleKind::kAllHealthy,        EligibleKind::kAllLastResort,
+                                              EligibleKind::kPrimaryHealthy,    EligibleKind::kBackupHealthy,
+                                              EligibleKind::kPrimaryLastResort, EligibleKind::kDrop};
 inline constexpr std::array kZonalStatuses = {
-    ZonalAffinityStatus::kDisabled,       ZonalAffinityStatus::kIncompatibleClient,
-    ZonalAffinityStatus::kNoZonalMatch,   ZonalAffinityStatus::kApplied,
-    ZonalAffinityStatus::kTrafficDropped, ZonalAffinityStatus::kNsiPacketDrop};
+    ZonalAffinityStatus::kDisabled, ZonalAffinityStatus::kIncompatibleClient, ZonalAffinityStatus::kNoZonalMatch,
+    ZonalAffinityStatus::kApplied,  ZonalAffinityStatus::kTrafficDropped,     ZonalAffinityStatus::kNsiPacketDrop};
 inline constexpr std::array kOutcomes = {ZonalAffinityOutcome::kRefined, ZonalAffinityOutcome::kReplaced,
-                                  ZonalAffinityOutcome::kUnchanged};
+                                         ZonalAffinityOutcome::kUnchanged};
 
 // The load-balancing schemes of the Compute API; only INTERNAL is passthrough.
 inline constexpr std::array<std::string_view, 5> kOtherSchemes = {
-    "EXTERNAL", "EXTERNAL_MANAGED", "INTERNAL_MANAGED", "INTERNAL_SELF_MANAGED",
-    "INVALID_LOAD_BALANCING_SCHEME"};
-
+    "EXTERNAL", "EXTERNAL_MANAGED", "INTERNAL_MANAGED", "INTERNAL_SELF_MANAGED", "INVALID_LOAD_BALANCING_SCHEME"};
 
 // Seconds reads a time or duration: a whole number of seconds in
 // [0, 1,000,000,000] (timelines' events, health reports, the plan's time).
@@ -241,7 +233,8 @@ inline std::int64_t Seconds(const json& value, const std::string& path) {
       value.get<std::int64_t>() <= kMax) {
     return value.get<std::int64_t>();
   }
-  Fail(ErrorCode::TIME_OUT_OF_RANGE, path, fmt::format("{} is not a whole number of seconds in [0, {}]", value.dump(), kMax));
+  Fail(ErrorCode::TIME_OUT_OF_RANGE, path,
+       fmt::format("{} is not a whole number of seconds in [0, {}]", value.dump(), kMax));
 }
 
 // Catching runs a reader; a failure becomes one error in `errors` (decoders
@@ -264,8 +257,9 @@ auto Catching(Read read, std::string* problem) -> std::optional<decltype(read())
   auto out = Catching(read, errors);
   if (!out && problem != nullptr) {
     const Error& e = errors.front();
-    *problem = e.path.empty() && e.code == ErrorCode::WRONG_TYPE ? e.message
-                                                                 : fmt::format("{} at {}: {}", NameOf(e.code), e.path, e.message);
+    *problem = e.path.empty() && e.code == ErrorCode::WRONG_TYPE
+                   ? e.message
+                   : fmt::format("{} at {}: {}", NameOf(e.code), e.path, e.message);
   }
   return out;
 }

@@ -1,7 +1,5 @@
 #include "documents/scenario_json.h"
 
-#include "documents/json_reader.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
+
+#include "documents/json_reader.h"
 
 namespace lbconform {
 
@@ -196,8 +196,7 @@ void ReadInstances(Object& root, PassthroughScenario& scenario) {
     }
     if (!ZoneInRegion(instance.zone, scenario.region)) {
       Fail(ErrorCode::ZONE_NOT_IN_REGION, vm.PathOf("zone"),
-           fmt::format("zone '{}' is not in the backend service's region '{}'", instance.zone,
-                       scenario.region));
+           fmt::format("zone '{}' is not in the backend service's region '{}'", instance.zone, scenario.region));
     }
     instance.backend = ResolveGroup(vm.RequireString("group"), groups, vm.PathOf("group"));
     const std::string& group_zone = scenario.backends[instance.backend].zone;
@@ -243,8 +242,7 @@ void ReadDeployment(Object& root, PassthroughScenario& scenario) {
   if (value == nullptr) return;
   Object deployment(*value, "/deployment", /*strict=*/true);
   scenario.deployment.packet_mirroring_collector = deployment.Bool("packetMirroringCollector", false);
-  scenario.deployment.network_security_integration =
-      deployment.Bool("networkSecurityIntegration", false);
+  scenario.deployment.network_security_integration = deployment.Bool("networkSecurityIntegration", false);
   if (const json* symmetric_json = deployment.Find("symmetricHashing")) {
     Object symmetric(*symmetric_json, deployment.PathOf("symmetricHashing"), true);
     SymmetricHashing hashing;
@@ -389,21 +387,20 @@ PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const Decoded
 
 std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors, int max_depth) {
   if (text.size() > kMaxInputBytes) {
-    errors.push_back({ErrorCode::INPUT_TOO_LARGE, "",
-                      fmt::format("{} bytes; at most {}", text.size(), kMaxInputBytes)});
+    errors.push_back(
+        {ErrorCode::INPUT_TOO_LARGE, "", fmt::format("{} bytes; at most {}", text.size(), kMaxInputBytes)});
     return std::nullopt;
   }
   if (!DepthWithinLimit(text, max_depth)) {
-    errors.push_back({ErrorCode::JSON_TOO_DEEP, "",
-                      fmt::format("nesting deeper than {} levels", max_depth)});
+    errors.push_back({ErrorCode::JSON_TOO_DEEP, "", fmt::format("nesting deeper than {} levels", max_depth)});
     return std::nullopt;
   }
   json document;
   StrictDocumentBuilder builder(document);
   const bool parsed = json::sax_parse(text.begin(), text.end(), &builder);
   if (builder.duplicate_key()) {
-    errors.push_back({ErrorCode::DUPLICATE_KEY, "",
-                      fmt::format("key '{}' appears twice in one object", *builder.duplicate_key())});
+    errors.push_back(
+        {ErrorCode::DUPLICATE_KEY, "", fmt::format("key '{}' appears twice in one object", *builder.duplicate_key())});
     return std::nullopt;
   }
   if (builder.inexact_number()) {
@@ -445,8 +442,7 @@ json EncodeScenario(const PassthroughScenario& scenario) {
       {"failoverPolicy",
        {{"failoverRatio", scenario.failover_policy.failover_ratio.ToDouble()},
         {"dropTrafficIfUnhealthy", scenario.failover_policy.drop_traffic_if_unhealthy},
-        {"disableConnectionDrainOnFailover",
-         scenario.failover_policy.disable_connection_drain_on_failover}}},
+        {"disableConnectionDrainOnFailover", scenario.failover_policy.disable_connection_drain_on_failover}}},
       {"networkPassThroughLbTrafficPolicy",
        {{"zonalAffinity",
          {{"spillover", NameOf(scenario.zonal_affinity.spillover)},
@@ -465,10 +461,7 @@ json EncodeScenario(const PassthroughScenario& scenario) {
   json client = {{"type", NameOf(scenario.client.type)}};
   if (!scenario.client.region.empty()) client["region"] = scenario.client.region;
   if (!scenario.client.zone.empty()) client["zone"] = scenario.client.zone;
-  json document = {{"kind", "passthrough"},
-                   {"backendService", service},
-                   {"instances", instances},
-                   {"client", client}};
+  json document = {{"kind", "passthrough"}, {"backendService", service}, {"instances", instances}, {"client", client}};
   const Deployment& deployment = scenario.deployment;
   if (deployment.packet_mirroring_collector || deployment.network_security_integration ||
       deployment.symmetric_hashing) {
@@ -477,8 +470,7 @@ json EncodeScenario(const PassthroughScenario& scenario) {
     if (deployment.symmetric_hashing) {
       d["symmetricHashing"] = {
           {"peerZonalAffinityEnabled", deployment.symmetric_hashing->peer_zonal_affinity_enabled},
-          {"senderToReceiverSameZoneOnly",
-           deployment.symmetric_hashing->sender_to_receiver_same_zone_only}};
+          {"senderToReceiverSameZoneOnly", deployment.symmetric_hashing->sender_to_receiver_same_zone_only}};
     }
     document["deployment"] = d;
   }
@@ -518,41 +510,46 @@ json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options) 
 }
 
 std::optional<PassthroughDecision> DecodeDecision(const json& document, std::string* problem) {
-  return Catching([&]() -> PassthroughDecision {
-    Object root(document, "", /*strict=*/false);
-    PassthroughDecision decision;
-    if (!root.Bool("valid", false)) {
-      const json& errors = RequireArray(root.Require("errors"), "/errors");
-      for (std::size_t i = 0; i < errors.size(); ++i) {
-        Object e(errors[i], fmt::format("/errors/{}", i), false);
-        const std::string code = e.RequireString("code");
-        auto parsed = ErrorCodeFromName(code);
-        if (!parsed) Fail(ErrorCode::UNKNOWN_ENUM_VALUE, e.PathOf("code"), "unknown error code " + code);
-        decision.errors.push_back({*parsed, e.String("path").value_or(""), e.String("message").value_or("")});
-      }
-      if (decision.errors.empty()) Fail(ErrorCode::MISSING_FIELD, "/errors", "valid:false needs an error");
-      return decision;
-    }
-    auto names = [](const json& value, const std::string& path) {
-      RequireArray(value, path);
-      BackendNames out;
-      for (const json& n : value) {
-        if (!n.is_string()) Fail(ErrorCode::WRONG_TYPE, path, "backend names are strings");
-        out.push_back(n.get<std::string>());
-      }
-      return out;
-    };
-    Object eligible(root.Require("eligible"), "/eligible", false);
-    decision.eligible_kind = ParseEnum(eligible.RequireString("kind"), kEligibleKinds, "/eligible/kind");
-    decision.eligible = names(eligible.Require("backends"), "/eligible/backends");
-    Object zonal(root.Require("zonalAffinity"), "/zonalAffinity", false);
-    decision.zonal_status = ParseEnum(zonal.RequireString("status"), kZonalStatuses, "/zonalAffinity/status");
-    if (const json* v = zonal.Find("testBackends")) decision.test_backends = names(*v, "/zonalAffinity/testBackends");
-    if (const json* v = zonal.Find("zonallyMatched")) decision.zonally_matched = names(*v, "/zonalAffinity/zonallyMatched");
-    if (auto outcome = zonal.String("outcome")) decision.outcome = ParseEnum(*outcome, kOutcomes, "/zonalAffinity/outcome");
-    decision.modified_eligible = names(root.Require("modifiedEligible"), "/modifiedEligible");
-    return decision;
-  }, problem);
+  return Catching(
+      [&]() -> PassthroughDecision {
+        Object root(document, "", /*strict=*/false);
+        PassthroughDecision decision;
+        if (!root.Bool("valid", false)) {
+          const json& errors = RequireArray(root.Require("errors"), "/errors");
+          for (std::size_t i = 0; i < errors.size(); ++i) {
+            Object e(errors[i], fmt::format("/errors/{}", i), false);
+            const std::string code = e.RequireString("code");
+            auto parsed = ErrorCodeFromName(code);
+            if (!parsed) Fail(ErrorCode::UNKNOWN_ENUM_VALUE, e.PathOf("code"), "unknown error code " + code);
+            decision.errors.push_back({*parsed, e.String("path").value_or(""), e.String("message").value_or("")});
+          }
+          if (decision.errors.empty()) Fail(ErrorCode::MISSING_FIELD, "/errors", "valid:false needs an error");
+          return decision;
+        }
+        auto names = [](const json& value, const std::string& path) {
+          RequireArray(value, path);
+          BackendNames out;
+          for (const json& n : value) {
+            if (!n.is_string()) Fail(ErrorCode::WRONG_TYPE, path, "backend names are strings");
+            out.push_back(n.get<std::string>());
+          }
+          return out;
+        };
+        Object eligible(root.Require("eligible"), "/eligible", false);
+        decision.eligible_kind = ParseEnum(eligible.RequireString("kind"), kEligibleKinds, "/eligible/kind");
+        decision.eligible = names(eligible.Require("backends"), "/eligible/backends");
+        Object zonal(root.Require("zonalAffinity"), "/zonalAffinity", false);
+        decision.zonal_status = ParseEnum(zonal.RequireString("status"), kZonalStatuses, "/zonalAffinity/status");
+        if (const json* v = zonal.Find("testBackends"))
+          decision.test_backends = names(*v, "/zonalAffinity/testBackends");
+        if (const json* v = zonal.Find("zonallyMatched"))
+          decision.zonally_matched = names(*v, "/zonalAffinity/zonallyMatched");
+        if (auto outcome = zonal.String("outcome"))
+          decision.outcome = ParseEnum(*outcome, kOutcomes, "/zonalAffinity/outcome");
+        decision.modified_eligible = names(root.Require("modifiedEligible"), "/modifiedEligible");
+        return decision;
+      },
+      problem);
 }
 
 std::string DumpJson(const json& value, int indent) {

@@ -3,9 +3,8 @@
 #ifndef LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_
 #define LBCONFORM_DOCUMENTS_SCENARIO_JSON_H_
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,8 +57,7 @@ nlohmann::json EncodeDecision(const PassthroughDecision& decision, EncodeOptions
 
 // DecodeDecision reads a decision document (an adapter's output, a vector's
 // expectation). Fields other than the normative ones are optional.
-std::optional<PassthroughDecision> DecodeDecision(const nlohmann::json& document,
-                                                  std::string* problem);
+std::optional<PassthroughDecision> DecodeDecision(const nlohmann::json& document, std::string* problem);
 
 // DumpJson is nlohmann's dump with invalid UTF-8 replaced, never throwing.
 std::string DumpJson(const nlohmann::json& value, int indent = -1);

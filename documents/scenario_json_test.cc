@@ -40,7 +40,7 @@ TEST(ScenarioJson, MinimalScenarioDecodes) {
   ASSERT_TRUE(decoded.scenario.has_value()) << (decoded.errors.empty() ? "" : decoded.errors[0].message);
   EXPECT_EQ(decoded.scenario->instances.size(), 1U);
   EXPECT_EQ(decoded.scenario->zonal_affinity.spillover, Spillover::kDisabled);  // API default
-  EXPECT_TRUE(decoded.scenario->failover_policy.failover_ratio.is_zero());    // API default
+  EXPECT_TRUE(decoded.scenario->failover_policy.failover_ratio.is_zero());      // API default
 }
 
 // The real shape of `gcloud compute backend-services describe --format=json`
@@ -91,8 +91,10 @@ TEST(ScenarioJson, AcceptsGcloudDescribeOutput) {
 TEST(ScenarioJson, RoundTripIsUnchanged) {
   json document = Minimal();
   document["backendService"]["failoverPolicy"] = {{"failoverRatio", 0.07}, {"dropTrafficIfUnhealthy", true}};
-  document["backendService"]["backends"].push_back({{"group", "zones/us-west1-b/instanceGroups/ig-b"}, {"failover", true}});
-  document["instances"].push_back({{"name", "vm-2"}, {"zone", "us-west1-b"}, {"group", "ig-b"}, {"healthState", "UNHEALTHY"}});
+  document["backendService"]["backends"].push_back(
+      {{"group", "zones/us-west1-b/instanceGroups/ig-b"}, {"failover", true}});
+  document["instances"].push_back(
+      {{"name", "vm-2"}, {"zone", "us-west1-b"}, {"group", "ig-b"}, {"healthState", "UNHEALTHY"}});
   document["deployment"] = {{"symmetricHashing", {{"peerZonalAffinityEnabled", true}}}};
   const DecodedScenario first = DecodeScenario(document.dump());
   ASSERT_TRUE(first.scenario.has_value());
@@ -119,10 +121,12 @@ TEST(ScenarioJsonErrors, DocumentLevel) {
 TEST(ScenarioJsonErrors, HugeNumbersAreMalformedOrOutOfRange) {
   json document = Minimal();
   std::string text = document.dump();
-  const std::string with_ratio = text.replace(text.find("\"backends\""), 0, "\"failoverPolicy\": {\"failoverRatio\": 1e999}, ");
+  const std::string with_ratio =
+      text.replace(text.find("\"backends\""), 0, "\"failoverPolicy\": {\"failoverRatio\": 1e999}, ");
   EXPECT_EQ(FirstError(with_ratio), ErrorCode::MALFORMED_JSON);
   document["backendService"]["failoverPolicy"] = {{"failoverRatio", 1e300}};
-  document["backendService"]["backends"].push_back({{"group", "zones/us-west1-b/instanceGroups/ig-b"}, {"failover", true}});
+  document["backendService"]["backends"].push_back(
+      {{"group", "zones/us-west1-b/instanceGroups/ig-b"}, {"failover", true}});
   const DecodedScenario decoded = DecodeScenario(document.dump());
   ASSERT_TRUE(decoded.scenario.has_value());
   const auto d = reference::ReferenceEngine().Decide(*decoded.scenario, Profile::kSpecDocs);
@@ -217,7 +221,8 @@ TEST(ScenarioJsonErrors, NamesAndReferences) {
   document["instances"][0]["name"] = "projects/p/zones/us-west1-a/instances/";
   EXPECT_EQ(FirstError(document), ErrorCode::INVALID_NAME);
   document = Minimal();
-  document["backendService"]["backends"].push_back({{"group", "https://x/projects/p/zones/us-west1-a/instanceGroups/ig-a"}});
+  document["backendService"]["backends"].push_back(
+      {{"group", "https://x/projects/p/zones/us-west1-a/instanceGroups/ig-a"}});
   EXPECT_EQ(FirstError(document), ErrorCode::DUPLICATE_BACKEND_GROUP);
   document = Minimal();
   document["instances"][0]["group"] = "ig-z";
@@ -233,9 +238,10 @@ TEST(ScenarioJsonErrors, NamesAndReferences) {
 // duplicate names the first backend it clashes with, in either direction.
 TEST(ScenarioJsonErrors, GroupReferencesMatchByTrailingSegments) {
   json document = Minimal();
-  document["backendService"]["backends"] = json::array(
-      {{{"group", "projects/p/zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "zones/us-west1-b/instanceGroups/ig-b"}},
-       {{"group", "https://x/projects/p/zones/us-west1-b/instanceGroups/ig-b"}}});
+  document["backendService"]["backends"] =
+      json::array({{{"group", "projects/p/zones/us-west1-a/instanceGroups/ig-a"}},
+                   {{"group", "zones/us-west1-b/instanceGroups/ig-b"}},
+                   {{"group", "https://x/projects/p/zones/us-west1-b/instanceGroups/ig-b"}}});
   DecodedScenario decoded = DecodeScenario(document.dump());
   ASSERT_EQ(decoded.errors.size(), 1u);
   EXPECT_EQ(decoded.errors[0].code, ErrorCode::DUPLICATE_BACKEND_GROUP);
@@ -248,7 +254,8 @@ TEST(ScenarioJsonErrors, GroupReferencesMatchByTrailingSegments) {
   EXPECT_NE(decoded.errors[0].message.find("as 'zones/us-west1-a/instanceGroups/ig-a'"), std::string::npos);
   document["backendService"]["backends"] = json::array(
       {{{"group", "zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "zones/us-west1-a/instanceGroups/ig-b"}}});
-  for (const char* reference : {"ig-a", "instanceGroups/ig-a", "//us-west1-a//instanceGroups/ig-a/", "zones/us-west1-a/instanceGroups/ig-a"}) {
+  for (const char* reference :
+       {"ig-a", "instanceGroups/ig-a", "//us-west1-a//instanceGroups/ig-a/", "zones/us-west1-a/instanceGroups/ig-a"}) {
     document["instances"][0]["group"] = reference;
     decoded = DecodeScenario(document.dump());
     ASSERT_TRUE(decoded.scenario.has_value()) << reference;
@@ -281,7 +288,8 @@ TEST(ScenarioJsonErrors, NumbersADoubleCannotHoldAreRefused) {
     EXPECT_EQ(decoded.scenario->failover_policy.failover_ratio, *Decimal::FromString("0.07")) << same;
   }
   std::vector<Error> errors;
-  EXPECT_FALSE(ParseJsonDocument(R"({"a": [1, 2.50, -0.0, 1e300, 0.30000000000000004]})", errors) == std::nullopt) << errors.size();
+  EXPECT_FALSE(ParseJsonDocument(R"({"a": [1, 2.50, -0.0, 1e300, 0.30000000000000004]})", errors) == std::nullopt)
+      << errors.size();
 }
 
 // Duplicate keys are found per object however many objects come before:
@@ -329,7 +337,8 @@ TEST(ScenarioJsonErrors, TooManyObjects) {
   json document = Minimal();
   json instances = json::array();
   for (std::size_t i = 0; i <= kMaxInstances; ++i) {
-    instances.push_back({{"name", "vm-" + std::to_string(i)}, {"zone", "us-west1-a"}, {"group", "ig-a"}, {"healthState", "HEALTHY"}});
+    instances.push_back(
+        {{"name", "vm-" + std::to_string(i)}, {"zone", "us-west1-a"}, {"group", "ig-a"}, {"healthState", "HEALTHY"}});
   }
   document["instances"] = instances;
   EXPECT_EQ(FirstError(document), ErrorCode::TOO_MANY_OBJECTS);
@@ -361,9 +370,7 @@ TEST(DecisionJson, InvalidDecisionCarriesCodes) {
   EXPECT_EQ(encoded.size(), 2U);  // nothing else is required
 }
 
-TEST(DecisionJson, DumpNeverThrowsOnInvalidUtf8) {
-  EXPECT_FALSE(DumpJson(json(std::string("\xff\xfe"))).empty());
-}
+TEST(DecisionJson, DumpNeverThrowsOnInvalidUtf8) { EXPECT_FALSE(DumpJson(json(std::string("\xff\xfe"))).empty()); }
 
 }  // namespace
 }  // namespace lbconform

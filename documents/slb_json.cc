@@ -13,16 +13,16 @@ namespace {
 using namespace json_reader;  // NOLINT: the reader is this file's own vocabulary
 
 constexpr std::array kLoadBalancers = {
-    LoadBalancerType::kGlobalExternalApplication,   LoadBalancerType::kCrossRegionInternalApplication,
-    LoadBalancerType::kGlobalExternalProxyNetwork,  LoadBalancerType::kCrossRegionInternalProxyNetwork,
-    LoadBalancerType::kClassicApplication,          LoadBalancerType::kRegionalExternalApplication,
-    LoadBalancerType::kRegionalInternalApplication, LoadBalancerType::kClassicProxyNetwork,
+    LoadBalancerType::kGlobalExternalApplication,    LoadBalancerType::kCrossRegionInternalApplication,
+    LoadBalancerType::kGlobalExternalProxyNetwork,   LoadBalancerType::kCrossRegionInternalProxyNetwork,
+    LoadBalancerType::kClassicApplication,           LoadBalancerType::kRegionalExternalApplication,
+    LoadBalancerType::kRegionalInternalApplication,  LoadBalancerType::kClassicProxyNetwork,
     LoadBalancerType::kRegionalExternalProxyNetwork, LoadBalancerType::kRegionalInternalProxyNetwork,
-    LoadBalancerType::kExternalPassthroughNetwork,  LoadBalancerType::kInternalPassthroughNetwork};
-constexpr std::array kBackendKinds = {
-    BackendKind::kZonalInstanceGroup, BackendKind::kRegionalManagedInstanceGroup, BackendKind::kZonalNegGceVmIpPort,
-    BackendKind::kZonalNegGceVmIp,    BackendKind::kHybridNeg,                    BackendKind::kServerlessNeg,
-    BackendKind::kInternetNeg,        BackendKind::kPrivateServiceConnectNeg};
+    LoadBalancerType::kExternalPassthroughNetwork,   LoadBalancerType::kInternalPassthroughNetwork};
+constexpr std::array kBackendKinds = {BackendKind::kZonalInstanceGroup,  BackendKind::kRegionalManagedInstanceGroup,
+                                      BackendKind::kZonalNegGceVmIpPort, BackendKind::kZonalNegGceVmIp,
+                                      BackendKind::kHybridNeg,           BackendKind::kServerlessNeg,
+                                      BackendKind::kInternetNeg,         BackendKind::kPrivateServiceConnectNeg};
 constexpr std::array kModes = {BalancingMode::kRate, BalancingMode::kUtilization, BalancingMode::kConnection,
                                BalancingMode::kCustomMetrics};
 constexpr std::array kAlgorithms = {Algorithm::kWaterfallByRegion, Algorithm::kSprayToRegion,
@@ -126,7 +126,8 @@ void ReadBackendService(Object& root, SlbScenario& s) {
     backend.group = b.RequireString("group");
     backend.name = LastSegment(backend.group, b.PathOf("group"));
     for (const SlbBackend& other : s.backends) {
-      if (other.name == backend.name) Fail(ErrorCode::DUPLICATE_BACKEND_GROUP, b.PathOf("group"), "a group named twice");
+      if (other.name == backend.name)
+        Fail(ErrorCode::DUPLICATE_BACKEND_GROUP, b.PathOf("group"), "a group named twice");
     }
     backend.zone = ZoneInUrl(backend.group);
     // The API's default balancing mode is UTILIZATION.
@@ -220,7 +221,9 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
     if (auto region = g.String("region")) b.region = LastSegment(*region, g.PathOf("region"));
     if (!b.zone.empty()) {
       const auto z = ZoneIndexOf(s, b.zone);
-      if (!z) Fail(ErrorCode::ZONE_NOT_IN_TOPOLOGY, g.PathOf("zone"), fmt::format("zone '{}' is not in the topology", b.zone));
+      if (!z)
+        Fail(ErrorCode::ZONE_NOT_IN_TOPOLOGY, g.PathOf("zone"),
+             fmt::format("zone '{}' is not in the topology", b.zone));
       const std::string& region = s.regions[s.zone_region[*z]].name;
       if (!b.region.empty() && b.region != region) {
         Fail(ErrorCode::ZONE_NOT_IN_TOPOLOGY, g.PathOf("region"), fmt::format("zone '{}' is in '{}'", b.zone, region));
@@ -228,13 +231,17 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
       b.region = region;
     } else if (b.region.empty()) {
       Fail(ErrorCode::MISSING_FIELD, g.PathOf("zone"), "a backend needs its zone (or, if regional, its region)");
-    } else if (std::none_of(s.regions.begin(), s.regions.end(), [&](const SlbRegion& r) { return r.name == b.region; })) {
-      Fail(ErrorCode::ZONE_NOT_IN_TOPOLOGY, g.PathOf("region"), fmt::format("region '{}' is not in the topology", b.region));
+    } else if (std::none_of(s.regions.begin(), s.regions.end(),
+                            [&](const SlbRegion& r) { return r.name == b.region; })) {
+      Fail(ErrorCode::ZONE_NOT_IN_TOPOLOGY, g.PathOf("region"),
+           fmt::format("region '{}' is not in the topology", b.region));
     }
     b.members = Count(g.Require("members"), g.PathOf("members"));
     b.healthy = g.Find("healthy") != nullptr ? Count(*g.Find("healthy"), g.PathOf("healthy")) : b.members;
-    if (b.healthy > b.members) Fail(ErrorCode::HEALTHY_COUNT_OUT_OF_RANGE, g.PathOf("healthy"), "more healthy than members");
-    if (g.Find("loadPerMemberAtFullUtilization") != nullptr) b.load_per_member = Amount(g, "loadPerMemberAtFullUtilization");
+    if (b.healthy > b.members)
+      Fail(ErrorCode::HEALTHY_COUNT_OUT_OF_RANGE, g.PathOf("healthy"), "more healthy than members");
+    if (g.Find("loadPerMemberAtFullUtilization") != nullptr)
+      b.load_per_member = Amount(g, "loadPerMemberAtFullUtilization");
     if (b.capacity_field == CapacityField::kMaxUtilization && g.Find("loadPerMemberAtFullUtilization") == nullptr) {
       Fail(ErrorCode::MISSING_FIELD, g.PathOf("loadPerMemberAtFullUtilization"),
            "UTILIZATION mode needs the load one member serves at 100% utilization");
@@ -244,11 +251,13 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
       std::uint32_t members = b.members;
       std::int64_t previous = 0;
       for (std::size_t k = 0; k < health->size(); ++k) {
-        if (++samples > kMaxHealthSamples) Fail(ErrorCode::TOO_MANY_OBJECTS, g.PathOf("health"), "too many health reports");
+        if (++samples > kMaxHealthSamples)
+          Fail(ErrorCode::TOO_MANY_OBJECTS, g.PathOf("health"), "too many health reports");
         Object h((*health)[k], fmt::format("{}/{}", g.PathOf("health"), k), true);
         HealthSample sample;
         sample.at = Seconds(h.Require("at"), h.PathOf("at"));
-        if (sample.at < previous) Fail(ErrorCode::EVENTS_OUT_OF_ORDER, h.PathOf("at"), "health reports go back in time");
+        if (sample.at < previous)
+          Fail(ErrorCode::EVENTS_OUT_OF_ORDER, h.PathOf("at"), "health reports go back in time");
         previous = sample.at;
         if (h.Find("members") != nullptr) members = Count(*h.Find("members"), h.PathOf("members"));
         sample.members = members;
@@ -275,7 +284,8 @@ void ReadPolicy(Object& root, SlbScenario& s) {
   const json* value = root.Find("serviceLbPolicy");
   if (value == nullptr) {
     if (!s.policy_refs.empty()) {
-      Fail(ErrorCode::MISSING_FIELD, "/serviceLbPolicy", "the backend service names a policy the scenario does not give");
+      Fail(ErrorCode::MISSING_FIELD, "/serviceLbPolicy",
+           "the backend service names a policy the scenario does not give");
     }
     return;
   }
@@ -300,8 +310,9 @@ void ReadPolicy(Object& root, SlbScenario& s) {
       if (!threshold->is_number_integer()) {
         Fail(ErrorCode::WRONG_TYPE, f.PathOf("failoverHealthThreshold"), "expected a whole percentage");
       }
-      policy.failover_health_threshold =
-          threshold->is_number_unsigned() && threshold->get<std::uint64_t>() > 1'000'000 ? 1'000'000 : threshold->get<std::int64_t>();
+      policy.failover_health_threshold = threshold->is_number_unsigned() && threshold->get<std::uint64_t>() > 1'000'000
+                                             ? 1'000'000
+                                             : threshold->get<std::int64_t>();
     }
   }
   if (const json* isolation = p.Find("isolationConfig")) {
@@ -309,7 +320,8 @@ void ReadPolicy(Object& root, SlbScenario& s) {
     if (auto g = i.String("isolationGranularity")) {
       policy.isolation_granularity = ParseEnum(*g, kGranularities, i.PathOf("isolationGranularity"));
     }
-    if (auto m = i.String("isolationMode")) policy.isolation_mode = ParseEnum(*m, kIsolationModes, i.PathOf("isolationMode"));
+    if (auto m = i.String("isolationMode"))
+      policy.isolation_mode = ParseEnum(*m, kIsolationModes, i.PathOf("isolationMode"));
   }
 }
 
@@ -321,14 +333,16 @@ void ReadClients(Object& root, SlbScenario& s) {
     ClientLocation client;
     client.name = c.RequireString("name");
     if (client.name.empty()) Fail(ErrorCode::INVALID_NAME, c.PathOf("name"), "a client location needs a name");
-    if (!names.insert(client.name).second) Fail(ErrorCode::DUPLICATE_NAME, c.PathOf("name"), "client location named twice");
+    if (!names.insert(client.name).second)
+      Fail(ErrorCode::DUPLICATE_NAME, c.PathOf("name"), "client location named twice");
     c.Require("requestsPerSecond");
     client.offered = Amount(c, "requestsPerSecond");
     Object rtt(c.Require("rttMs"), c.PathOf("rttMs"), /*strict=*/true);
     client.rtt_micros.assign(s.zones.size(), 0);
     for (std::size_t z = 0; z < s.zones.size(); ++z) {
       if (rtt.Find(s.zones[z]) == nullptr) {
-        Fail(ErrorCode::MISSING_RTT, rtt.PathOf(s.zones[z]), fmt::format("no round-trip time to zone '{}'", s.zones[z]));
+        Fail(ErrorCode::MISSING_RTT, rtt.PathOf(s.zones[z]),
+             fmt::format("no round-trip time to zone '{}'", s.zones[z]));
       }
       client.rtt_micros[z] = Amount(rtt, s.zones[z]);
     }
@@ -342,7 +356,8 @@ void ReadReadings(Object& root, SlbScenario& s) {
   const json* value = root.Find("readings");
   if (value == nullptr) return;
   Object r(*value, "/readings", /*strict=*/true);
-  if (auto v = r.String("drainOverHalf")) s.readings.drain_over_half = ParseEnum(*v, kDrainOverHalf, r.PathOf("drainOverHalf"));
+  if (auto v = r.String("drainOverHalf"))
+    s.readings.drain_over_half = ParseEnum(*v, kDrainOverHalf, r.PathOf("drainOverHalf"));
   if (auto v = r.String("clientOrder")) s.readings.client_order = ParseEnum(*v, kClientOrders, r.PathOf("clientOrder"));
   r.Finish();
 }
@@ -394,7 +409,9 @@ json EncodeSlbScenario(const SlbScenario& s) {
   json backends = json::array();
   json groups = json::array();
   for (const SlbBackend& b : s.backends) {
-    json backend = {{"group", b.group}, {"balancingMode", NameOf(b.mode)}, {"capacityScaler", b.capacity_scaler.ToDouble()},
+    json backend = {{"group", b.group},
+                    {"balancingMode", NameOf(b.mode)},
+                    {"capacityScaler", b.capacity_scaler.ToDouble()},
                     {"preference", NameOf(b.preference)}};
     if (b.capacity_field == CapacityField::kMaxUtilization) {
       backend["maxUtilization"] = b.max_utilization.ToDouble();
@@ -410,7 +427,8 @@ json EncodeSlbScenario(const SlbScenario& s) {
     }
     if (!b.health.empty()) {
       json health = json::array();
-      for (const HealthSample& h : b.health) health.push_back({{"at", h.at}, {"members", h.members}, {"healthy", h.healthy}});
+      for (const HealthSample& h : b.health)
+        health.push_back({{"at", h.at}, {"members", h.members}, {"healthy", h.healthy}});
       group["health"] = std::move(health);
     }
     groups.push_back(std::move(group));
@@ -447,7 +465,8 @@ json EncodeSlbScenario(const SlbScenario& s) {
                                  {"isolationMode", NameOf(s.policy.isolation_mode)}};
     doc["serviceLbPolicy"] = std::move(policy);
   }
-  if (s.readings.drain_over_half != DrainOverHalf::kDrainNone || s.readings.client_order != ClientOrder::kLargestFirst) {
+  if (s.readings.drain_over_half != DrainOverHalf::kDrainNone ||
+      s.readings.client_order != ClientOrder::kLargestFirst) {
     doc["readings"] = {{"drainOverHalf", NameOf(s.readings.drain_over_half)},
                        {"clientOrder", NameOf(s.readings.client_order)}};
   }
@@ -493,12 +512,14 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
                        {"dropped", Amount(c.dropped)},
                        {"assignments", std::move(assignments)}});
   }
-  json out = {{"valid", true},
-              {"errors", json::array()},
-              {"policy", policy},
-              {"backends", backends},
-              {"clients", clients},
-              {"totals", {{"offered", Amount(d.offered())}, {"assigned", Amount(d.assigned())}, {"dropped", Amount(d.dropped())}}}};
+  json out = {
+      {"valid", true},
+      {"errors", json::array()},
+      {"policy", policy},
+      {"backends", backends},
+      {"clients", clients},
+      {"totals",
+       {{"offered", Amount(d.offered())}, {"assigned", Amount(d.assigned())}, {"dropped", Amount(d.dropped())}}}};
   if (s != nullptr) {
     json regions = json::array();
     for (const SlbRegion& r : s->regions) {
@@ -518,7 +539,10 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
         capacity += d.backends[i].effective_capacity;
         assigned += d.backends[i].assigned;
       }
-      regions.push_back({{"name", r.name}, {"effectiveCapacity", Amount(capacity)}, {"assigned", Amount(assigned)}, {"zones", zones}});
+      regions.push_back({{"name", r.name},
+                         {"effectiveCapacity", Amount(capacity)},
+                         {"assigned", Amount(assigned)},
+                         {"zones", zones}});
     }
     out["regions"] = std::move(regions);
   }
@@ -531,56 +555,61 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
 }
 
 std::optional<SlbDecision> DecodeSlbDecision(const json& document, std::string* problem) {
-  return Catching([&]() -> SlbDecision {
-    Object root(document, "", /*strict=*/false);
-    SlbDecision d;
-    if (!root.Bool("valid", false)) {
-      std::string why;
-      auto invalid = DecodeDecision(document, &why);
-      if (!invalid) Fail(ErrorCode::WRONG_TYPE, "", why);
-      d.errors = invalid->errors;
-      return d;
-    }
-    Object policy(root.Require("policy"), "/policy", false);
-    d.policy.algorithm = ParseEnum(policy.RequireString("loadBalancingAlgorithm"), kAlgorithms, "/policy/loadBalancingAlgorithm");
-    const json& threshold = policy.Require("failoverHealthThreshold");
-    if (!threshold.is_number_integer()) Fail(ErrorCode::WRONG_TYPE, "/policy/failoverHealthThreshold", "expected an integer");
-    d.policy.failover_health_threshold = threshold.get<std::int64_t>();
-    d.policy.auto_capacity_drain = policy.Bool("autoCapacityDrain", false);
-    d.policy.isolation_enforced = policy.Bool("isolationEnforced", false);
-    if (auto mode = policy.String("isolationMode")) d.policy.isolation_mode = ParseEnum(*mode, kIsolationModes, "/policy/isolationMode");
-    const json& backends = RequireArray(root.Require("backends"), "/backends");
-    for (std::size_t i = 0; i < backends.size(); ++i) {
-      Object b(backends[i], fmt::format("/backends/{}", i), false);
-      BackendState state;
-      state.name = b.RequireString("name");
-      state.drain_candidate = b.Bool("drainCandidate", false);
-      state.drained = b.Bool("drained", false);
-      state.below_failover_threshold = b.Bool("belowFailoverThreshold", false);
-      const auto effective = AmountFrom(b.Require("effectiveCapacity"));
-      if (!effective) Fail(ErrorCode::WRONG_TYPE, b.PathOf("effectiveCapacity"), "expected a decimal string");
-      state.effective_capacity = *effective;
-      if (const json* assigned = b.Find("assigned")) state.assigned = AmountFrom(*assigned).value_or(0);
-      d.backends.push_back(std::move(state));
-    }
-    const json& clients = RequireArray(root.Require("clients"), "/clients");
-    for (std::size_t i = 0; i < clients.size(); ++i) {
-      Object c(clients[i], fmt::format("/clients/{}", i), false);
-      ClientPlan plan;
-      plan.name = c.RequireString("name");
-      const json& served = RequireArray(c.Require("regionsServed"), c.PathOf("regionsServed"));
-      for (const json& r : served) {
-        if (!r.is_string()) Fail(ErrorCode::WRONG_TYPE, c.PathOf("regionsServed"), "region names are strings");
-        plan.regions_served.push_back(r.get<std::string>());
-      }
-      const auto dropped = AmountFrom(c.Require("dropped"));
-      if (!dropped) Fail(ErrorCode::WRONG_TYPE, c.PathOf("dropped"), "expected a decimal string");
-      plan.dropped = *dropped;
-      if (const json* offered = c.Find("offered")) plan.offered = AmountFrom(*offered).value_or(0);
-      d.clients.push_back(std::move(plan));
-    }
-    return d;
-  }, problem);
+  return Catching(
+      [&]() -> SlbDecision {
+        Object root(document, "", /*strict=*/false);
+        SlbDecision d;
+        if (!root.Bool("valid", false)) {
+          std::string why;
+          auto invalid = DecodeDecision(document, &why);
+          if (!invalid) Fail(ErrorCode::WRONG_TYPE, "", why);
+          d.errors = invalid->errors;
+          return d;
+        }
+        Object policy(root.Require("policy"), "/policy", false);
+        d.policy.algorithm =
+            ParseEnum(policy.RequireString("loadBalancingAlgorithm"), kAlgorithms, "/policy/loadBalancingAlgorithm");
+        const json& threshold = policy.Require("failoverHealthThreshold");
+        if (!threshold.is_number_integer())
+          Fail(ErrorCode::WRONG_TYPE, "/policy/failoverHealthThreshold", "expected an integer");
+        d.policy.failover_health_threshold = threshold.get<std::int64_t>();
+        d.policy.auto_capacity_drain = policy.Bool("autoCapacityDrain", false);
+        d.policy.isolation_enforced = policy.Bool("isolationEnforced", false);
+        if (auto mode = policy.String("isolationMode"))
+          d.policy.isolation_mode = ParseEnum(*mode, kIsolationModes, "/policy/isolationMode");
+        const json& backends = RequireArray(root.Require("backends"), "/backends");
+        for (std::size_t i = 0; i < backends.size(); ++i) {
+          Object b(backends[i], fmt::format("/backends/{}", i), false);
+          BackendState state;
+          state.name = b.RequireString("name");
+          state.drain_candidate = b.Bool("drainCandidate", false);
+          state.drained = b.Bool("drained", false);
+          state.below_failover_threshold = b.Bool("belowFailoverThreshold", false);
+          const auto effective = AmountFrom(b.Require("effectiveCapacity"));
+          if (!effective) Fail(ErrorCode::WRONG_TYPE, b.PathOf("effectiveCapacity"), "expected a decimal string");
+          state.effective_capacity = *effective;
+          if (const json* assigned = b.Find("assigned")) state.assigned = AmountFrom(*assigned).value_or(0);
+          d.backends.push_back(std::move(state));
+        }
+        const json& clients = RequireArray(root.Require("clients"), "/clients");
+        for (std::size_t i = 0; i < clients.size(); ++i) {
+          Object c(clients[i], fmt::format("/clients/{}", i), false);
+          ClientPlan plan;
+          plan.name = c.RequireString("name");
+          const json& served = RequireArray(c.Require("regionsServed"), c.PathOf("regionsServed"));
+          for (const json& r : served) {
+            if (!r.is_string()) Fail(ErrorCode::WRONG_TYPE, c.PathOf("regionsServed"), "region names are strings");
+            plan.regions_served.push_back(r.get<std::string>());
+          }
+          const auto dropped = AmountFrom(c.Require("dropped"));
+          if (!dropped) Fail(ErrorCode::WRONG_TYPE, c.PathOf("dropped"), "expected a decimal string");
+          plan.dropped = *dropped;
+          if (const json* offered = c.Find("offered")) plan.offered = AmountFrom(*offered).value_or(0);
+          d.clients.push_back(std::move(plan));
+        }
+        return d;
+      },
+      problem);
 }
 
 }  // namespace lbconform

@@ -15,13 +15,11 @@ using namespace json_reader;  // NOLINT: the reader is this file's own vocabular
 constexpr std::array kProtocols = {ConnectionProtocol::kTcp, ConnectionProtocol::kUdp, ConnectionProtocol::kSctp};
 constexpr std::array kTrackingModes = {TrackingMode::kPerConnection, TrackingMode::kPerSession};
 constexpr std::array kPersistences = {PersistenceOnUnhealthy::kDefaultForProtocol,
-                                      PersistenceOnUnhealthy::kNeverPersist,
-                                      PersistenceOnUnhealthy::kAlwaysPersist};
-constexpr std::array kAffinities = {SessionAffinity::kNone, SessionAffinity::kClientIp,
-                                    SessionAffinity::kClientIpProto, SessionAffinity::kClientIpPortProto,
-                                    SessionAffinity::kClientIpNoDestination};
-constexpr std::array kEventTypes = {EventType::kHealth, EventType::kConnect, EventType::kClose,
-                                    EventType::kConfig, EventType::kAdvance};
+                                      PersistenceOnUnhealthy::kNeverPersist, PersistenceOnUnhealthy::kAlwaysPersist};
+constexpr std::array kAffinities = {SessionAffinity::kNone, SessionAffinity::kClientIp, SessionAffinity::kClientIpProto,
+                                    SessionAffinity::kClientIpPortProto, SessionAffinity::kClientIpNoDestination};
+constexpr std::array kEventTypes = {EventType::kHealth, EventType::kConnect, EventType::kClose, EventType::kConfig,
+                                    EventType::kAdvance};
 constexpr std::array kStates = {ConnectionState::kActive, ConnectionState::kDraining, ConnectionState::kClosed,
                                 ConnectionState::kReset, ConnectionState::kRefused};
 constexpr std::array kTransitions = {Transition::kNone, Transition::kFailover, Transition::kFailback};
@@ -102,7 +100,8 @@ void ReadEvents(Object& root, TimelineScenario& timeline) {
         connection_index.emplace(id, event.connection);
         timeline.connection_ids.push_back(id);
         event.instance = FindInstance(timeline, e.RequireString("instance"), e.PathOf("instance"));
-        if (auto protocol = e.String("protocol")) event.protocol = ParseEnum(*protocol, kProtocols, e.PathOf("protocol"));
+        if (auto protocol = e.String("protocol"))
+          event.protocol = ParseEnum(*protocol, kProtocols, e.PathOf("protocol"));
         break;
       }
       case EventType::kClose: {
@@ -117,7 +116,8 @@ void ReadEvents(Object& root, TimelineScenario& timeline) {
       }
       case EventType::kConfig: {
         Object policy(e.Require("failoverPolicy"), e.PathOf("failoverPolicy"), /*strict=*/true);
-        if (policy.Find("failoverRatio") != nullptr) event.failover_policy.failover_ratio = policy.Ratio("failoverRatio");
+        if (policy.Find("failoverRatio") != nullptr)
+          event.failover_policy.failover_ratio = policy.Ratio("failoverRatio");
         if (policy.Find("dropTrafficIfUnhealthy") != nullptr) {
           event.failover_policy.drop_traffic_if_unhealthy = policy.Bool("dropTrafficIfUnhealthy", false);
         }
@@ -140,7 +140,8 @@ void ReadEvents(Object& root, TimelineScenario& timeline) {
     if (step_entries > kMaxTimelineStepEntries) {
       Fail(ErrorCode::TOO_MANY_OBJECTS, e.PathOf("at"),
            fmt::format("the steps up to this event would list {} instances and connections in all; at most {} "
-                       "(events × (instances + connections opened so far))", step_entries, kMaxTimelineStepEntries));
+                       "(events × (instances + connections opened so far))",
+                       step_entries, kMaxTimelineStepEntries));
     }
   }
 }
@@ -233,7 +234,8 @@ json EncodeTimelineDecisionFor(const TimelineDecision& decision, const TimelineS
   for (std::size_t i = 0; i < decision.steps.size(); ++i) {
     const TimelineStep& step = decision.steps[i];
     json out = {{"at", step.at}};
-    if (timeline != nullptr && i < timeline->events.size()) out["event"] = DescribeEvent(*timeline, timeline->events[i]);
+    if (timeline != nullptr && i < timeline->events.size())
+      out["event"] = DescribeEvent(*timeline, timeline->events[i]);
     out["transition"] = NameOf(step.transition);
     out.update(PoolJson(step.pool));
     json connections = json::array();
@@ -276,40 +278,44 @@ std::optional<TimelineDecision> DecodeTimelineDecision(const json& document, std
     if (!pool) Fail(ErrorCode::WRONG_TYPE, path, why);
     return *pool;
   };
-  return Catching([&]() -> TimelineDecision {
-    Object root(document, "", /*strict=*/false);
-    TimelineDecision decision;
-    if (!root.Bool("valid", false)) {
-      std::string why;
-      auto invalid = DecodeDecision(document, &why);
-      if (!invalid) Fail(ErrorCode::WRONG_TYPE, "", why);
-      decision.errors = invalid->errors;
-      return decision;
-    }
-    decision.initial = pool_of(root.Require("initial"), "/initial");
-    const json& steps = RequireArray(root.Require("steps"), "/steps");
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      const std::string path = fmt::format("/steps/{}", i);
-      Object s(steps[i], path, false);
-      TimelineStep step;
-      step.at = Seconds(s.Require("at"), s.PathOf("at"));
-      step.transition = ParseEnum(s.RequireString("transition"), kTransitions, s.PathOf("transition"));
-      step.pool = pool_of(steps[i], path);
-      const json& connections = RequireArray(s.Require("connections"), s.PathOf("connections"));
-      for (std::size_t c = 0; c < connections.size(); ++c) {
-        Object cj(connections[c], fmt::format("{}/connections/{}", path, c), false);
-        ConnectionStatus status;
-        status.id = cj.RequireString("id");
-        status.instance = cj.RequireString("instance");
-        if (auto protocol = cj.String("protocol")) status.protocol = ParseEnum(*protocol, kProtocols, cj.PathOf("protocol"));
-        status.state = ParseEnum(cj.RequireString("state"), kStates, cj.PathOf("state"));
-        if (const json* until = cj.Find("drainingUntil")) status.draining_until = Seconds(*until, cj.PathOf("drainingUntil"));
-        step.connections.push_back(std::move(status));
-      }
-      decision.steps.push_back(std::move(step));
-    }
-    return decision;
-  }, problem);
+  return Catching(
+      [&]() -> TimelineDecision {
+        Object root(document, "", /*strict=*/false);
+        TimelineDecision decision;
+        if (!root.Bool("valid", false)) {
+          std::string why;
+          auto invalid = DecodeDecision(document, &why);
+          if (!invalid) Fail(ErrorCode::WRONG_TYPE, "", why);
+          decision.errors = invalid->errors;
+          return decision;
+        }
+        decision.initial = pool_of(root.Require("initial"), "/initial");
+        const json& steps = RequireArray(root.Require("steps"), "/steps");
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+          const std::string path = fmt::format("/steps/{}", i);
+          Object s(steps[i], path, false);
+          TimelineStep step;
+          step.at = Seconds(s.Require("at"), s.PathOf("at"));
+          step.transition = ParseEnum(s.RequireString("transition"), kTransitions, s.PathOf("transition"));
+          step.pool = pool_of(steps[i], path);
+          const json& connections = RequireArray(s.Require("connections"), s.PathOf("connections"));
+          for (std::size_t c = 0; c < connections.size(); ++c) {
+            Object cj(connections[c], fmt::format("{}/connections/{}", path, c), false);
+            ConnectionStatus status;
+            status.id = cj.RequireString("id");
+            status.instance = cj.RequireString("instance");
+            if (auto protocol = cj.String("protocol"))
+              status.protocol = ParseEnum(*protocol, kProtocols, cj.PathOf("protocol"));
+            status.state = ParseEnum(cj.RequireString("state"), kStates, cj.PathOf("state"));
+            if (const json* until = cj.Find("drainingUntil"))
+              status.draining_until = Seconds(*until, cj.PathOf("drainingUntil"));
+            step.connections.push_back(std::move(status));
+          }
+          decision.steps.push_back(std::move(step));
+        }
+        return decision;
+      },
+      problem);
 }
 
 }  // namespace lbconform

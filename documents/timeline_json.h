@@ -4,7 +4,6 @@
 #define LBCONFORM_DOCUMENTS_TIMELINE_JSON_H_
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>

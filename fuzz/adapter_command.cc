@@ -6,10 +6,9 @@
 //   carries an `output` decision with a boolean `valid` or is `unsupported`.
 #include <cstdint>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "engines/engines.h"
 #include "vectors/builtin_adapter.h"

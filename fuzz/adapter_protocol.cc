@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   // A valid expectation to match decisions against, built once.
   static const VectorTest test = [] {
     VectorTest t;
-    t.expected = {nlohmann::json::parse(R"({"valid":true,"errors":[],"eligible":{"kind":"ALL_HEALTHY","backends":["vm-1"]},"zonalAffinity":{"status":"DISABLED"},"modifiedEligible":["vm-1"]})")};
+    t.expected = {nlohmann::json::parse(
+        R"({"valid":true,"errors":[],"eligible":{"kind":"ALL_HEALTHY","backends":["vm-1"]},"zonalAffinity":{"status":"DISABLED"},"modifiedEligible":["vm-1"]})")};
     return t;
   }();
   RunReport report;
@@ -63,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     report.results.push_back(std::move(result));
   }
   // What the runner writes of these answers: never a throw, JSON valid UTF-8.
-  volatile std::size_t written = SummaryText(report).size() + JUnitXml({report}).size() + SummaryMarkdown({report}).size();
+  volatile std::size_t written =
+      SummaryText(report).size() + JUnitXml({report}).size() + SummaryMarkdown({report}).size();
   (void)written;
   const std::string json_text = ReportJson(report).dump();
   if (Printable(json_text, json_text.size() + 8) != json_text) std::abort();

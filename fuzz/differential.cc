@@ -9,16 +9,15 @@
 //   original). A violation prints the scenario JSON and aborts.
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <set>
 
+#include "documents/scenario_json.h"
 #include "engines/engines.h"
-#include "optimized/optimized_engine.h"
-#include "reference/reference_engine.h"
 #include "fuzz/fuzz_utils.h"
 #include "optimized/compiled.h"
-#include "documents/scenario_json.h"
-
-#include <nlohmann/json.hpp>
+#include "optimized/optimized_engine.h"
+#include "reference/reference_engine.h"
 
 namespace {
 
@@ -54,7 +53,8 @@ void CheckInvariants(const PassthroughScenario& s, Profile profile, const Passth
   for (const std::string& name : d.eligible) (s.backends[vms.at(name)->backend].failover ? backup : primary) = true;
   if (primary && backup) Report("the active pool mixes primary and backup VMs", s, profile, d, nullptr, "");
   for (const std::string& name : d.modified_eligible) {
-    if (vms.at(name) == nullptr) Report("modifiedEligible holds a VM that is not configured", s, profile, d, nullptr, "");
+    if (vms.at(name) == nullptr)
+      Report("modifiedEligible holds a VM that is not configured", s, profile, d, nullptr, "");
   }
   const bool compatible = s.client.type == ClientType::kVm && s.client.region == s.region;
   if (!compatible && !s.deployment.network_security_integration && s.zonal_affinity.spillover != Spillover::kDisabled &&
@@ -64,7 +64,8 @@ void CheckInvariants(const PassthroughScenario& s, Profile profile, const Passth
   if (d.zonal_status != ZonalAffinityStatus::kApplied) return;
   if (s.zonal_affinity.spillover == Spillover::kStayWithinZone) {
     for (const std::string& name : d.modified_eligible) {
-      if (vms.at(name)->zone != s.client.zone) Report("STAY_WITHIN_ZONE left the client's zone", s, profile, d, nullptr, "");
+      if (vms.at(name)->zone != s.client.zone)
+        Report("STAY_WITHIN_ZONE left the client's zone", s, profile, d, nullptr, "");
     }
   } else {
     BackendNames in_zone;
@@ -92,7 +93,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (!errors.empty() || !reference_decision.valid()) {
     const PassthroughDecision rejected = InvalidDecision(errors);
     if (!SameDecision(reference_decision, rejected)) {
-      Report("the optimized engine's validation disagrees", scenario, profile, reference_decision, &rejected, "optimized");
+      Report("the optimized engine's validation disagrees", scenario, profile, reference_decision, &rejected,
+             "optimized");
     }
     return 0;
   }
@@ -109,11 +111,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     const optimized::MaskDecision one = compiled.Decide(kernel, healthy, zone, compatible != 0);
     const PassthroughDecision optimized_decision = compiled.ToDecision(one);
     if (!SameDecision(reference_decision, optimized_decision)) {
-      Report("a kernel disagrees with the reference", scenario, profile, reference_decision, &optimized_decision, kernel.name);
+      Report("a kernel disagrees with the reference", scenario, profile, reference_decision, &optimized_decision,
+             kernel.name);
     }
     if (kind != one.codes.kind || status != one.codes.status || outcome != one.codes.outcome ||
         eligible != one.eligible || modified != one.modified) {
-      Report("the batch path disagrees with the single decision", scenario, profile, reference_decision, nullptr, kernel.name);
+      Report("the batch path disagrees with the single decision", scenario, profile, reference_decision, nullptr,
+             kernel.name);
     }
   }
   return 0;

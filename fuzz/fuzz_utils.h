@@ -64,13 +64,23 @@ inline PassthroughScenario ConsumeScenario(FuzzedDataProvider& data) {
   s.zonal_affinity.spillover = static_cast<Spillover>(data.ConsumeIntegralInRange<int>(0, 2));
   s.zonal_affinity.spillover_ratio = data.ConsumeBool() ? Decimal() : ConsumeRatio(data);
   s.subsetting = data.ConsumeIntegralInRange<int>(0, 15) == 0 ? SubsettingPolicy::kConsistentHashSubsetting
-                                                             : SubsettingPolicy::kNone;
+                                                              : SubsettingPolicy::kNone;
   switch (data.ConsumeIntegralInRange<int>(0, 6)) {
-    case 0: s.client = {ClientType::kVpnTunnel, "us-west1", ""}; break;
-    case 1: s.client = {ClientType::kInterconnectAttachment, "us-west1", ""}; break;
-    case 2: s.client = {ClientType::kPscEndpoint, "us-west1", ""}; break;
-    case 3: s.client = {ClientType::kVm, "us-east1", "us-east1-b"}; break;
-    default: s.client = {ClientType::kVm, "us-west1", kZones[data.ConsumeIntegralInRange<int>(0, 3)]}; break;
+    case 0:
+      s.client = {ClientType::kVpnTunnel, "us-west1", ""};
+      break;
+    case 1:
+      s.client = {ClientType::kInterconnectAttachment, "us-west1", ""};
+      break;
+    case 2:
+      s.client = {ClientType::kPscEndpoint, "us-west1", ""};
+      break;
+    case 3:
+      s.client = {ClientType::kVm, "us-east1", "us-east1-b"};
+      break;
+    default:
+      s.client = {ClientType::kVm, "us-west1", kZones[data.ConsumeIntegralInRange<int>(0, 3)]};
+      break;
   }
   s.deployment.network_security_integration = data.ConsumeIntegralInRange<int>(0, 15) == 0;
   s.deployment.packet_mirroring_collector = data.ConsumeIntegralInRange<int>(0, 15) == 0;
@@ -96,8 +106,10 @@ inline TimelineScenario ConsumeTimeline(FuzzedDataProvider& data) {
   t.tracking.session_affinity = static_cast<SessionAffinity>(data.ConsumeIntegralInRange<int>(0, 4));
   t.tracking.tracking_mode = static_cast<TrackingMode>(data.ConsumeIntegralInRange<int>(0, 1));
   t.tracking.persistence = static_cast<PersistenceOnUnhealthy>(data.ConsumeIntegralInRange<int>(0, 2));
-  if (data.ConsumeIntegralInRange<int>(0, 15) == 0) t.tracking.idle_timeout_sec = data.ConsumeIntegralInRange<int>(590, 57'610);
-  if (data.ConsumeIntegralInRange<int>(0, 7) == 0) t.draining_timeout_sec = data.PickValueInArray<std::int64_t>({0, 1, 45, 300});
+  if (data.ConsumeIntegralInRange<int>(0, 15) == 0)
+    t.tracking.idle_timeout_sec = data.ConsumeIntegralInRange<int>(590, 57'610);
+  if (data.ConsumeIntegralInRange<int>(0, 7) == 0)
+    t.draining_timeout_sec = data.PickValueInArray<std::int64_t>({0, 1, 45, 300});
   const std::size_t vms = t.initial.instances.size();
   const int events = data.ConsumeIntegralInRange<int>(0, 24);
   std::int64_t at = 0;
@@ -141,8 +153,9 @@ inline TimelineScenario ConsumeTimeline(FuzzedDataProvider& data) {
 // setting and reading, and an invalid field now and then.
 inline SlbScenario ConsumeSlbScenario(FuzzedDataProvider& data) {
   SlbScenario s;
-  s.load_balancer = static_cast<LoadBalancerType>(data.ConsumeIntegralInRange<int>(0, 5) == 0 ? data.ConsumeIntegralInRange<int>(0, 11)
-                                                                                             : data.ConsumeIntegralInRange<int>(0, 3));
+  s.load_balancer = static_cast<LoadBalancerType>(data.ConsumeIntegralInRange<int>(0, 5) == 0
+                                                      ? data.ConsumeIntegralInRange<int>(0, 11)
+                                                      : data.ConsumeIntegralInRange<int>(0, 3));
   const bool internal = s.load_balancer == LoadBalancerType::kCrossRegionInternalApplication ||
                         s.load_balancer == LoadBalancerType::kCrossRegionInternalProxyNetwork;
   s.scheme = data.ConsumeBool() ? "" : (internal ? "INTERNAL_MANAGED" : "EXTERNAL_MANAGED");
@@ -165,9 +178,11 @@ inline SlbScenario ConsumeSlbScenario(FuzzedDataProvider& data) {
     b.zone = s.zones[z];
     b.region = s.regions[s.zone_region[z]].name;
     b.group = "zones/" + b.zone + "/instanceGroups/" + b.name;
-    b.kind = data.ConsumeIntegralInRange<int>(0, 15) == 0 ? static_cast<BackendKind>(data.ConsumeIntegralInRange<int>(0, 7))
-                                                         : BackendKind::kZonalInstanceGroup;
-    b.mode = static_cast<BalancingMode>(data.ConsumeIntegralInRange<int>(0, 15) == 0 ? 3 : data.ConsumeIntegralInRange<int>(0, 2));
+    b.kind = data.ConsumeIntegralInRange<int>(0, 15) == 0
+                 ? static_cast<BackendKind>(data.ConsumeIntegralInRange<int>(0, 7))
+                 : BackendKind::kZonalInstanceGroup;
+    b.mode = static_cast<BalancingMode>(
+        data.ConsumeIntegralInRange<int>(0, 15) == 0 ? 3 : data.ConsumeIntegralInRange<int>(0, 2));
     if (b.mode == BalancingMode::kUtilization) {
       b.capacity_field = CapacityField::kMaxUtilization;
       b.max_utilization = *Decimal::FromString(data.PickValueInArray({"0", "0.5", "0.8", "1", "1.5"}));
@@ -194,10 +209,12 @@ inline SlbScenario ConsumeSlbScenario(FuzzedDataProvider& data) {
   s.policy.name = "pol";
   s.policy.present = data.ConsumeIntegralInRange<int>(0, 4) != 0;
   if (s.policy.present) s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
-  if (data.ConsumeIntegralInRange<int>(0, 15) == 0) s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
+  if (data.ConsumeIntegralInRange<int>(0, 15) == 0)
+    s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
   if (data.ConsumeBool()) s.policy.algorithm = static_cast<Algorithm>(data.ConsumeIntegralInRange<int>(0, 3));
   s.policy.auto_capacity_drain = data.ConsumeBool();
-  if (data.ConsumeBool()) s.policy.failover_health_threshold = data.PickValueInArray<std::int64_t>({0, 1, 25, 50, 70, 99, 100});
+  if (data.ConsumeBool())
+    s.policy.failover_health_threshold = data.PickValueInArray<std::int64_t>({0, 1, 25, 50, 70, 99, 100});
   s.policy.isolation_granularity = static_cast<IsolationGranularity>(data.ConsumeIntegralInRange<int>(0, 1));
   s.policy.isolation_mode = static_cast<IsolationMode>(data.ConsumeIntegralInRange<int>(0, 2));
   const int clients = data.ConsumeIntegralInRange<int>(1, 3);
@@ -205,7 +222,8 @@ inline SlbScenario ConsumeSlbScenario(FuzzedDataProvider& data) {
     ClientLocation client;
     client.name = "c" + std::to_string(c);
     client.offered = data.PickValueInArray<Milli>({0, 1, 50'000, 100'000, 333'333, 1'000'000});
-    for (std::size_t z = 0; z < s.zones.size(); ++z) client.rtt_micros.push_back(data.PickValueInArray<std::int64_t>({1'000, 2'000, 50'000}));
+    for (std::size_t z = 0; z < s.zones.size(); ++z)
+      client.rtt_micros.push_back(data.PickValueInArray<std::int64_t>({1'000, 2'000, 50'000}));
     s.clients.push_back(std::move(client));
   }
   s.at = data.PickValueInArray<std::int64_t>({0, 59, 60, 120, 300});

@@ -7,12 +7,13 @@
 // Oracle: never an exception, crash or hang; exactly one of a scenario and
 //   an error; an imported scenario is a JSON object whose decoding either
 //   succeeds or names an error.
+#include "cli/import.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "cli/import.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 

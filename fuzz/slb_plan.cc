@@ -8,22 +8,21 @@
 //   nearest zone first. A violation prints the scenario JSON and aborts.
 #include <cstdio>
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
+#include "documents/slb_json.h"
 #include "engines/engines.h"
 #include "fuzz/fuzz_utils.h"
 #include "invariants/slb_invariants.h"
 #include "reference/reference_engine.h"
-#include "documents/slb_json.h"
 
 namespace {
 
 using namespace lbconform;
 
 [[noreturn]] void Report(const std::string& what, const SlbScenario& s, const SlbDecision& reference_plan) {
-  std::fprintf(stderr, "slb_plan: %s\nscenario: %s\nreference: %s\n", what.c_str(), DumpJson(EncodeSlbScenario(s)).c_str(),
-               DumpJson(EncodeSlbDecision(reference_plan)).c_str());
+  std::fprintf(stderr, "slb_plan: %s\nscenario: %s\nreference: %s\n", what.c_str(),
+               DumpJson(EncodeSlbScenario(s)).c_str(), DumpJson(EncodeSlbDecision(reference_plan)).c_str());
   std::abort();
 }
 
@@ -40,8 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     if (engine->name() == "reference") continue;
     const SlbDecision actual = engine->Plan(s);
     if (!SameSlbDecision(expected, actual)) {
-      Report(std::string(engine->name()) + " disagrees on " + NormativeSlbDiff(expected, actual).value_or("a non-normative field"), s,
-             expected);
+      Report(std::string(engine->name()) + " disagrees on " +
+                 NormativeSlbDiff(expected, actual).value_or("a non-normative field"),
+             s, expected);
     }
   }
   return 0;

@@ -7,14 +7,13 @@
 //   A violation prints the timeline JSON and aborts.
 #include <cstdio>
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
+#include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "fuzz/fuzz_utils.h"
 #include "invariants/timeline_invariants.h"
 #include "reference/reference_engine.h"
-#include "documents/timeline_json.h"
 
 namespace {
 
@@ -36,13 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const Profile profile = fuzz::ConsumeTimelineProfile(data);
   static const reference::ReferenceEngine reference(/*trace=*/false);
   const TimelineDecision expected = reference.DecideTimeline(timeline, profile);
-  if (auto violation = properties::TimelineViolation(timeline, profile, expected)) Report(*violation, timeline, profile, expected);
+  if (auto violation = properties::TimelineViolation(timeline, profile, expected))
+    Report(*violation, timeline, profile, expected);
   static const std::vector<const TimelineEngine*> engines = EnginesOf<TimelineEngine>();
   for (const TimelineEngine* engine : engines) {
     if (engine->name() == "reference") continue;
     const TimelineDecision actual = engine->DecideTimeline(timeline, profile);
     if (!SameTimelineDecision(expected, actual)) {
-      Report(std::string(engine->name()) + " disagrees on " + NormativeTimelineDiff(expected, actual).value_or("a non-normative field"),
+      Report(std::string(engine->name()) + " disagrees on " +
+                 NormativeTimelineDiff(expected, actual).value_or("a non-normative field"),
              timeline, profile, expected);
     }
   }

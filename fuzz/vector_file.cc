@@ -2,12 +2,13 @@
 //   arbitrary bytes.
 // Oracle: never a crash; a file that loads writes back to a file that loads
 //   to the same canonical text; lint reports problems as text, never throws.
+#include "vectors/vector_file.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
 #include "vectors/checks.h"
-#include "vectors/vector_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace lbconform::vectors;

@@ -33,7 +33,8 @@ std::string ClosestRegion(const SlbScenario& s, std::size_t client) {
 std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision& d) {
   if (!d.valid()) return std::nullopt;
   const std::size_t n = s.backends.size();
-  if (d.backends.size() != n || d.clients.size() != s.clients.size()) return std::string("one state per backend and client");
+  if (d.backends.size() != n || d.clients.size() != s.clients.size())
+    return std::string("one state per backend and client");
   // Conservation.
   std::vector<Milli> by_backend(n, 0);
   for (std::size_t c = 0; c < d.clients.size(); ++c) {
@@ -74,9 +75,11 @@ std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision&
       }
       bool can_serve = false;
       for (std::size_t b = 0; b < n; ++b) {
-        can_serve = can_serve || (s.backends[b].region == closest && d.backends[b].effective_capacity > 0 && d.backends[b].healthy > 0);
+        can_serve = can_serve || (s.backends[b].region == closest && d.backends[b].effective_capacity > 0 &&
+                                  d.backends[b].healthy > 0);
       }
-      if (can_serve == (plan.dropped > 0) && plan.offered > 0) return plan.name + ": STRICT dropped what it could serve, or served what it could not";
+      if (can_serve == (plan.dropped > 0) && plan.offered > 0)
+        return plan.name + ": STRICT dropped what it could serve, or served what it could not";
     }
     std::set<std::string> allowed(plan.regions_served.begin(), plan.regions_served.end());
     auto usable = [&](std::size_t b) {
@@ -86,7 +89,8 @@ std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision&
     };
     auto full = [&](std::size_t b) { return d.backends[b].assigned >= d.backends[b].effective_capacity; };
     bool used_default = false;
-    for (const Assignment& a : plan.assignments) used_default = used_default || s.backends[a.backend].preference == Preference::kDefault;
+    for (const Assignment& a : plan.assignments)
+      used_default = used_default || s.backends[a.backend].preference == Preference::kDefault;
     if (used_default) {
       for (std::size_t b = 0; b < n; ++b) {
         if (s.backends[b].preference == Preference::kPreferred && usable(b) && !full(b)) {
@@ -100,7 +104,8 @@ std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision&
         if (used.preference != Preference::kDefault || d.backends[a.backend].below_failover_threshold) continue;
         for (std::size_t b = 0; b < n; ++b) {
           const SlbBackend& other = s.backends[b];
-          if (other.region != used.region || other.preference != Preference::kDefault || !usable(b) || full(b)) continue;
+          if (other.region != used.region || other.preference != Preference::kDefault || !usable(b) || full(b))
+            continue;
           if (Rtt(s, c, other.zone) < Rtt(s, c, used.zone)) {
             return plan.name + ": WATERFALL_BY_ZONE used " + used.zone + " while nearer " + other.zone + " had room";
           }

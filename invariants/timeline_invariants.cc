@@ -47,7 +47,8 @@ std::optional<std::string> TimelineViolation(const TimelineScenario& timeline, P
       }
       const bool in_pool = Contains(step.pool.eligible, c.instance);
       if (step.transition != Transition::kNone && policy.disable_connection_drain_on_failover && !in_pool) {
-        if (c.state == ConnectionState::kActive) return At(i, c.id, "active outside the pool after a transition with draining off (FO-22)");
+        if (c.state == ConnectionState::kActive)
+          return At(i, c.id, "active outside the pool after a transition with draining off (FO-22)");
         if (c.state == ConnectionState::kDraining && was != nullptr && was->state == ConnectionState::kActive) {
           return At(i, c.id, "started draining although draining is off (FO-22)");
         }
@@ -55,7 +56,8 @@ std::optional<std::string> TimelineViolation(const TimelineScenario& timeline, P
       if (c.state == ConnectionState::kDraining) {
         if (was == nullptr || was->state != ConnectionState::kDraining) draining_since[c.id] = step.at;
         if (!c.draining_until) return At(i, c.id, "draining without an end time");
-        if (*c.draining_until != draining_since[c.id] + timeout) return At(i, c.id, "a drain not of the timeout (FO-21)");
+        if (*c.draining_until != draining_since[c.id] + timeout)
+          return At(i, c.id, "a drain not of the timeout (FO-21)");
         if (step.at >= *c.draining_until) return At(i, c.id, "draining past its end time (FO-21)");
       } else if (c.draining_until) {
         return At(i, c.id, "an end time without draining");

@@ -19,21 +19,19 @@ constexpr TranslationInfo kTranslations[] = {
 
 constexpr ClauseInfo kClauses[] = {
 #define LB_CLAUSE(symbol, id, area, source, section, translation, translated_section, paraphrase, exception) \
-  {Clause::symbol, id, area, Source::source, section, Translation::translation, translated_section, \
-   paraphrase, exception},
+  {Clause::symbol,     id,         area,     Source::source, section, Translation::translation,              \
+   translated_section, paraphrase, exception},
 #include "model/clauses.def"
 };
 
 constexpr ErrorCodeInfo kErrorCodes[] = {
-#define LB_ERROR(symbol, stage, clause, description) \
-  {ErrorCode::symbol, #symbol, stage, clause, description},
+#define LB_ERROR(symbol, stage, clause, description) {ErrorCode::symbol, #symbol, stage, clause, description},
 #include "model/errors.def"
 #undef LB_ERROR
 };
 
 constexpr GapInfo kGaps[] = {
-#define LB_GAP(symbol, id, clauses, question, reading, reason) \
-  {id, clauses, question, reading, reason},
+#define LB_GAP(symbol, id, clauses, question, reading, reason) {id, clauses, question, reading, reason},
 #include "model/gaps.def"
 #undef LB_GAP
 };

@@ -105,9 +105,9 @@ std::span<const GapInfo> AllGaps();
 
 // Profile selects a spec revision where revisions differ (docs/contract.md §5).
 enum class Profile {
-  kSpecDocs,     // "spec-docs": the translated spec texts (default; docs/clauses.md)
-  kEn20260402,   // "en-2026-04-02": the English zonal-affinity page of 2026-04-02
-  kApi10Min,     // "api-10min": the API's fixed 10-minute connection draining (GAP-7)
+  kSpecDocs,    // "spec-docs": the translated spec texts (default; docs/clauses.md)
+  kEn20260402,  // "en-2026-04-02": the English zonal-affinity page of 2026-04-02
+  kApi10Min,    // "api-10min": the API's fixed 10-minute connection draining (GAP-7)
 };
 
 std::string_view NameOf(Profile profile);

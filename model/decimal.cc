@@ -121,8 +121,7 @@ std::string Decimal::ToString() const {
   if (digits.size() <= fraction) {
     return out + "0." + std::string(fraction - digits.size(), '0') + digits;
   }
-  return out + digits.substr(0, digits.size() - fraction) + "." +
-         digits.substr(digits.size() - fraction);
+  return out + digits.substr(0, digits.size() - fraction) + "." + digits.substr(digits.size() - fraction);
 }
 
 double Decimal::ToDouble() const { return std::strtod(ToString().c_str(), nullptr); }
@@ -143,8 +142,7 @@ std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
   };
   std::strong_ordering magnitude_order = std::strong_ordering::equal;
   if (magnitude(a) != magnitude(b)) {
-    magnitude_order = magnitude(a) < magnitude(b) ? std::strong_ordering::less
-                                                  : std::strong_ordering::greater;
+    magnitude_order = magnitude(a) < magnitude(b) ? std::strong_ordering::less : std::strong_ordering::greater;
   } else {
     // Same leading position: align both significands to 18 digits and compare.
     auto aligned = [](const Decimal& d) {
@@ -160,8 +158,7 @@ std::strong_ordering operator<=>(const Decimal& a, const Decimal& b) {
   return 0 <=> magnitude_order;  // both negative: reversed
 }
 
-std::strong_ordering CompareFraction(std::uint32_t numerator, std::uint32_t denominator,
-                                     const Decimal& ratio) {
+std::strong_ordering CompareFraction(std::uint32_t numerator, std::uint32_t denominator, const Decimal& ratio) {
   // numerator/denominator is never negative.
   if (ratio.negative()) return std::strong_ordering::greater;
   if (ratio.is_zero()) return numerator <=> 0U;
@@ -182,7 +179,7 @@ std::strong_ordering CompareFraction(std::uint32_t numerator, std::uint32_t deno
     return numerator == 0 ? std::strong_ordering::less : std::strong_ordering::greater;
   }
   const u128 lhs = static_cast<u128>(numerator) * Pow10(scale);  // < 2^32 · 10^28 < 2^126
-  const u128 rhs = sig * denominator;                             // < 2^60 · 2^32
+  const u128 rhs = sig * denominator;                            // < 2^60 · 2^32
   return lhs <=> rhs;
 }
 

@@ -41,9 +41,7 @@ class Decimal {
   double ToDouble() const;
 
   friend std::strong_ordering operator<=>(const Decimal& a, const Decimal& b);
-  friend bool operator==(const Decimal& a, const Decimal& b) {
-    return (a <=> b) == std::strong_ordering::equal;
-  }
+  friend bool operator==(const Decimal& a, const Decimal& b) { return (a <=> b) == std::strong_ordering::equal; }
 
  private:
   bool negative_ = false;
@@ -54,8 +52,7 @@ class Decimal {
 // CompareFraction orders the exact fraction `numerator / denominator` against
 // `ratio`. `denominator` must be positive. Both counts are VM counts, far below
 // 2^32 in any scenario the decoder accepts.
-std::strong_ordering CompareFraction(std::uint32_t numerator, std::uint32_t denominator,
-                                     const Decimal& ratio);
+std::strong_ordering CompareFraction(std::uint32_t numerator, std::uint32_t denominator, const Decimal& ratio);
 
 // MinimumCountAtLeast returns the smallest integer k in [0, total] with
 // k / total >= ratio, or total + 1 when no such k exists. It is the exact

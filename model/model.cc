@@ -27,14 +27,12 @@ std::vector<ErrorCode> SortedCodes(const PassthroughDecision& d) {
 bool SameDecision(const PassthroughDecision& a, const PassthroughDecision& b) {
   if (a.valid() != b.valid()) return false;
   if (!a.valid()) return SortedCodes(a) == SortedCodes(b);
-  return a.eligible_kind == b.eligible_kind && a.eligible == b.eligible &&
-         a.zonal_status == b.zonal_status && a.test_backends == b.test_backends &&
-         a.zonally_matched == b.zonally_matched && a.outcome == b.outcome &&
+  return a.eligible_kind == b.eligible_kind && a.eligible == b.eligible && a.zonal_status == b.zonal_status &&
+         a.test_backends == b.test_backends && a.zonally_matched == b.zonally_matched && a.outcome == b.outcome &&
          a.computed_ratio == b.computed_ratio && a.modified_eligible == b.modified_eligible;
 }
 
-std::optional<std::string> NormativeDiff(const PassthroughDecision& expected,
-                                         const PassthroughDecision& actual) {
+std::optional<std::string> NormativeDiff(const PassthroughDecision& expected, const PassthroughDecision& actual) {
   if (expected.valid() != actual.valid()) return "valid";
   if (!expected.valid()) {
     if (SortedCodes(expected) != SortedCodes(actual)) return "errors[].code";
@@ -48,15 +46,16 @@ std::optional<std::string> NormativeDiff(const PassthroughDecision& expected,
   return std::nullopt;
 }
 
-std::string_view NameOf(HealthState value) {
-  return value == HealthState::kHealthy ? "HEALTHY" : "UNHEALTHY";
-}
+std::string_view NameOf(HealthState value) { return value == HealthState::kHealthy ? "HEALTHY" : "UNHEALTHY"; }
 
 std::string_view NameOf(Spillover value) {
   switch (value) {
-    case Spillover::kDisabled: return "ZONAL_AFFINITY_DISABLED";
-    case Spillover::kStayWithinZone: return "ZONAL_AFFINITY_STAY_WITHIN_ZONE";
-    case Spillover::kSpillCrossZone: return "ZONAL_AFFINITY_SPILL_CROSS_ZONE";
+    case Spillover::kDisabled:
+      return "ZONAL_AFFINITY_DISABLED";
+    case Spillover::kStayWithinZone:
+      return "ZONAL_AFFINITY_STAY_WITHIN_ZONE";
+    case Spillover::kSpillCrossZone:
+      return "ZONAL_AFFINITY_SPILL_CROSS_ZONE";
   }
   return "?";
 }
@@ -67,43 +66,62 @@ std::string_view NameOf(SubsettingPolicy value) {
 
 std::string_view NameOf(ClientType value) {
   switch (value) {
-    case ClientType::kVm: return "VM";
-    case ClientType::kVpnTunnel: return "VPN_TUNNEL";
-    case ClientType::kInterconnectAttachment: return "INTERCONNECT_ATTACHMENT";
-    case ClientType::kPscEndpoint: return "PSC_ENDPOINT";
+    case ClientType::kVm:
+      return "VM";
+    case ClientType::kVpnTunnel:
+      return "VPN_TUNNEL";
+    case ClientType::kInterconnectAttachment:
+      return "INTERCONNECT_ATTACHMENT";
+    case ClientType::kPscEndpoint:
+      return "PSC_ENDPOINT";
   }
   return "?";
 }
 
 std::string_view NameOf(EligibleKind value) {
   switch (value) {
-    case EligibleKind::kAllHealthy: return "ALL_HEALTHY";
-    case EligibleKind::kAllLastResort: return "ALL_LAST_RESORT";
-    case EligibleKind::kPrimaryHealthy: return "PRIMARY_HEALTHY";
-    case EligibleKind::kBackupHealthy: return "BACKUP_HEALTHY";
-    case EligibleKind::kPrimaryLastResort: return "PRIMARY_LAST_RESORT";
-    case EligibleKind::kDrop: return "DROP";
+    case EligibleKind::kAllHealthy:
+      return "ALL_HEALTHY";
+    case EligibleKind::kAllLastResort:
+      return "ALL_LAST_RESORT";
+    case EligibleKind::kPrimaryHealthy:
+      return "PRIMARY_HEALTHY";
+    case EligibleKind::kBackupHealthy:
+      return "BACKUP_HEALTHY";
+    case EligibleKind::kPrimaryLastResort:
+      return "PRIMARY_LAST_RESORT";
+    case EligibleKind::kDrop:
+      return "DROP";
   }
   return "?";
 }
 
 std::string_view NameOf(ZonalAffinityStatus value) {
   switch (value) {
-    case ZonalAffinityStatus::kDisabled: return "DISABLED";
-    case ZonalAffinityStatus::kIncompatibleClient: return "INCOMPATIBLE_CLIENT";
-    case ZonalAffinityStatus::kNoZonalMatch: return "NO_ZONAL_MATCH";
-    case ZonalAffinityStatus::kApplied: return "APPLIED";
-    case ZonalAffinityStatus::kTrafficDropped: return "TRAFFIC_DROPPED";
-    case ZonalAffinityStatus::kNsiPacketDrop: return "NSI_PACKET_DROP";
+    case ZonalAffinityStatus::kDisabled:
+      return "DISABLED";
+    case ZonalAffinityStatus::kIncompatibleClient:
+      return "INCOMPATIBLE_CLIENT";
+    case ZonalAffinityStatus::kNoZonalMatch:
+      return "NO_ZONAL_MATCH";
+    case ZonalAffinityStatus::kApplied:
+      return "APPLIED";
+    case ZonalAffinityStatus::kTrafficDropped:
+      return "TRAFFIC_DROPPED";
+    case ZonalAffinityStatus::kNsiPacketDrop:
+      return "NSI_PACKET_DROP";
   }
   return "?";
 }
 
 std::string_view NameOf(ZonalAffinityOutcome value) {
   switch (value) {
-    case ZonalAffinityOutcome::kRefined: return "REFINED";
-    case ZonalAffinityOutcome::kReplaced: return "REPLACED";
-    case ZonalAffinityOutcome::kUnchanged: return "UNCHANGED";
+    case ZonalAffinityOutcome::kRefined:
+      return "REFINED";
+    case ZonalAffinityOutcome::kReplaced:
+      return "REPLACED";
+    case ZonalAffinityOutcome::kUnchanged:
+      return "UNCHANGED";
   }
   return "?";
 }

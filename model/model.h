@@ -34,16 +34,16 @@ struct BackendGroup {
 
 // Instance is one backend VM (or GCE_VM_IP endpoint).
 struct Instance {
-  std::string name;          // last path segment of `instances[].name`
-  std::string zone;          // last path segment of `instances[].zone`
-  std::size_t backend = 0;   // index into PassthroughScenario::backends
+  std::string name;         // last path segment of `instances[].name`
+  std::string zone;         // last path segment of `instances[].zone`
+  std::size_t backend = 0;  // index into PassthroughScenario::backends
   HealthState health = HealthState::kUnhealthy;
 };
 
 struct FailoverPolicy {
-  bool present = false;  // the `failoverPolicy` object was given
-  Decimal failover_ratio;                      // API default 0.0
-  bool drop_traffic_if_unhealthy = false;      // API default false
+  bool present = false;                    // the `failoverPolicy` object was given
+  Decimal failover_ratio;                  // API default 0.0
+  bool drop_traffic_if_unhealthy = false;  // API default false
   bool disable_connection_drain_on_failover = false;
 };
 
@@ -130,10 +130,10 @@ struct PassthroughDecision {
   EligibleKind eligible_kind = EligibleKind::kAllLastResort;
   BackendNames eligible;
   ZonalAffinityStatus zonal_status = ZonalAffinityStatus::kDisabled;
-  BackendNames test_backends;    // computed when the zonal match is tested
-  BackendNames zonally_matched;  // likewise
+  BackendNames test_backends;                   // computed when the zonal match is tested
+  BackendNames zonally_matched;                 // likewise
   std::optional<ZonalAffinityOutcome> outcome;  // when APPLIED
-  std::optional<Fraction> computed_ratio;        // SPILL_CROSS_ZONE, ratio > 0
+  std::optional<Fraction> computed_ratio;       // SPILL_CROSS_ZONE, ratio > 0
   BackendNames modified_eligible;
   std::vector<TraceStep> trace;  // informative
 
@@ -147,8 +147,7 @@ PassthroughDecision InvalidDecision(std::vector<Error> errors);
 // engines of this project must agree on all of it. `NormativeDiff` compares
 // only the normative fields (docs/contract.md §3.2) and names the first that differs.
 bool SameDecision(const PassthroughDecision& a, const PassthroughDecision& b);
-std::optional<std::string> NormativeDiff(const PassthroughDecision& expected,
-                                         const PassthroughDecision& actual);
+std::optional<std::string> NormativeDiff(const PassthroughDecision& expected, const PassthroughDecision& actual);
 
 std::string_view NameOf(HealthState value);
 std::string_view NameOf(Spillover value);

@@ -19,8 +19,20 @@ namespace fs = std::filesystem;
 
 // The needles are split in two so that this file does not match itself.
 constexpr std::array<std::string_view, 7> kOutsideFiles = {
-    "NOTES" ".md",        "CONTRACT" ".md",    "TOOLCHAIN" ".md", "../" "shared",
-    "shared" "/spec",     "shared" "/design",  "docs/" "00",  // the spec texts' old file names: a digit must follow
+    "NOTES"
+    ".md",
+    "CONTRACT"
+    ".md",
+    "TOOLCHAIN"
+    ".md",
+    "../"
+    "shared",
+    "shared"
+    "/spec",
+    "shared"
+    "/design",
+    "docs/"
+    "00",  // the spec texts' old file names: a digit must follow
 };
 
 struct Citation {
@@ -66,8 +78,17 @@ std::string ReadFile(const fs::path& path) {
 }
 
 TEST(NoOutsideCitationsTest, FindsEachNeedleWithItsLine) {
-  const std::string text = std::string("first line\nsee ") + "NOTES" ".md §1\n" + "docs/" "00" "1 intro\n" +
-                           "docs/" "00 is no citation\n" + "../" "shared/x and shared" "/design/y\n";
+  const std::string text = std::string("first line\nsee ") +
+                           "NOTES"
+                           ".md §1\n" +
+                           "docs/"
+                           "00"
+                           "1 intro\n" +
+                           "docs/"
+                           "00 is no citation\n" +
+                           "../"
+                           "shared/x and shared"
+                           "/design/y\n";
   const std::vector<Citation> found = OutsideCitations("x.cc", text);
   ASSERT_EQ(found.size(), 4u);
   EXPECT_EQ(found[0].line, 2);

@@ -82,42 +82,66 @@ std::optional<std::string> NormativeSlbDiff(const SlbDecision& expected, const S
 
 std::string_view NameOf(LoadBalancerType value) {
   switch (value) {
-    case LoadBalancerType::kGlobalExternalApplication: return "GLOBAL_EXTERNAL_APPLICATION";
-    case LoadBalancerType::kCrossRegionInternalApplication: return "CROSS_REGION_INTERNAL_APPLICATION";
-    case LoadBalancerType::kGlobalExternalProxyNetwork: return "GLOBAL_EXTERNAL_PROXY_NETWORK";
-    case LoadBalancerType::kCrossRegionInternalProxyNetwork: return "CROSS_REGION_INTERNAL_PROXY_NETWORK";
-    case LoadBalancerType::kClassicApplication: return "CLASSIC_APPLICATION";
-    case LoadBalancerType::kRegionalExternalApplication: return "REGIONAL_EXTERNAL_APPLICATION";
-    case LoadBalancerType::kRegionalInternalApplication: return "REGIONAL_INTERNAL_APPLICATION";
-    case LoadBalancerType::kClassicProxyNetwork: return "CLASSIC_PROXY_NETWORK";
-    case LoadBalancerType::kRegionalExternalProxyNetwork: return "REGIONAL_EXTERNAL_PROXY_NETWORK";
-    case LoadBalancerType::kRegionalInternalProxyNetwork: return "REGIONAL_INTERNAL_PROXY_NETWORK";
-    case LoadBalancerType::kExternalPassthroughNetwork: return "EXTERNAL_PASSTHROUGH_NETWORK";
-    case LoadBalancerType::kInternalPassthroughNetwork: return "INTERNAL_PASSTHROUGH_NETWORK";
+    case LoadBalancerType::kGlobalExternalApplication:
+      return "GLOBAL_EXTERNAL_APPLICATION";
+    case LoadBalancerType::kCrossRegionInternalApplication:
+      return "CROSS_REGION_INTERNAL_APPLICATION";
+    case LoadBalancerType::kGlobalExternalProxyNetwork:
+      return "GLOBAL_EXTERNAL_PROXY_NETWORK";
+    case LoadBalancerType::kCrossRegionInternalProxyNetwork:
+      return "CROSS_REGION_INTERNAL_PROXY_NETWORK";
+    case LoadBalancerType::kClassicApplication:
+      return "CLASSIC_APPLICATION";
+    case LoadBalancerType::kRegionalExternalApplication:
+      return "REGIONAL_EXTERNAL_APPLICATION";
+    case LoadBalancerType::kRegionalInternalApplication:
+      return "REGIONAL_INTERNAL_APPLICATION";
+    case LoadBalancerType::kClassicProxyNetwork:
+      return "CLASSIC_PROXY_NETWORK";
+    case LoadBalancerType::kRegionalExternalProxyNetwork:
+      return "REGIONAL_EXTERNAL_PROXY_NETWORK";
+    case LoadBalancerType::kRegionalInternalProxyNetwork:
+      return "REGIONAL_INTERNAL_PROXY_NETWORK";
+    case LoadBalancerType::kExternalPassthroughNetwork:
+      return "EXTERNAL_PASSTHROUGH_NETWORK";
+    case LoadBalancerType::kInternalPassthroughNetwork:
+      return "INTERNAL_PASSTHROUGH_NETWORK";
   }
   return "?";
 }
 
 std::string_view NameOf(BackendKind value) {
   switch (value) {
-    case BackendKind::kZonalInstanceGroup: return "ZONAL_INSTANCE_GROUP";
-    case BackendKind::kRegionalManagedInstanceGroup: return "REGIONAL_MANAGED_INSTANCE_GROUP";
-    case BackendKind::kZonalNegGceVmIpPort: return "ZONAL_NEG_GCE_VM_IP_PORT";
-    case BackendKind::kZonalNegGceVmIp: return "ZONAL_NEG_GCE_VM_IP";
-    case BackendKind::kHybridNeg: return "HYBRID_NEG";
-    case BackendKind::kServerlessNeg: return "SERVERLESS_NEG";
-    case BackendKind::kInternetNeg: return "INTERNET_NEG";
-    case BackendKind::kPrivateServiceConnectNeg: return "PRIVATE_SERVICE_CONNECT_NEG";
+    case BackendKind::kZonalInstanceGroup:
+      return "ZONAL_INSTANCE_GROUP";
+    case BackendKind::kRegionalManagedInstanceGroup:
+      return "REGIONAL_MANAGED_INSTANCE_GROUP";
+    case BackendKind::kZonalNegGceVmIpPort:
+      return "ZONAL_NEG_GCE_VM_IP_PORT";
+    case BackendKind::kZonalNegGceVmIp:
+      return "ZONAL_NEG_GCE_VM_IP";
+    case BackendKind::kHybridNeg:
+      return "HYBRID_NEG";
+    case BackendKind::kServerlessNeg:
+      return "SERVERLESS_NEG";
+    case BackendKind::kInternetNeg:
+      return "INTERNET_NEG";
+    case BackendKind::kPrivateServiceConnectNeg:
+      return "PRIVATE_SERVICE_CONNECT_NEG";
   }
   return "?";
 }
 
 std::string_view NameOf(BalancingMode value) {
   switch (value) {
-    case BalancingMode::kRate: return "RATE";
-    case BalancingMode::kUtilization: return "UTILIZATION";
-    case BalancingMode::kConnection: return "CONNECTION";
-    case BalancingMode::kCustomMetrics: return "CUSTOM_METRICS";
+    case BalancingMode::kRate:
+      return "RATE";
+    case BalancingMode::kUtilization:
+      return "UTILIZATION";
+    case BalancingMode::kConnection:
+      return "CONNECTION";
+    case BalancingMode::kCustomMetrics:
+      return "CUSTOM_METRICS";
   }
   return "?";
 }
@@ -126,10 +150,14 @@ std::string_view NameOf(Preference value) { return value == Preference::kDefault
 
 std::string_view NameOf(Algorithm value) {
   switch (value) {
-    case Algorithm::kWaterfallByRegion: return "WATERFALL_BY_REGION";
-    case Algorithm::kSprayToRegion: return "SPRAY_TO_REGION";
-    case Algorithm::kWaterfallByZone: return "WATERFALL_BY_ZONE";
-    case Algorithm::kSprayToWorld: return "SPRAY_TO_WORLD";
+    case Algorithm::kWaterfallByRegion:
+      return "WATERFALL_BY_REGION";
+    case Algorithm::kSprayToRegion:
+      return "SPRAY_TO_REGION";
+    case Algorithm::kWaterfallByZone:
+      return "WATERFALL_BY_ZONE";
+    case Algorithm::kSprayToWorld:
+      return "SPRAY_TO_WORLD";
   }
   return "?";
 }
@@ -140,22 +168,32 @@ std::string_view NameOf(IsolationGranularity value) {
 
 std::string_view NameOf(IsolationMode value) {
   switch (value) {
-    case IsolationMode::kUnspecified: return "ISOLATION_MODE_UNSPECIFIED";
-    case IsolationMode::kNearest: return "NEAREST";
-    case IsolationMode::kStrict: return "STRICT";
+    case IsolationMode::kUnspecified:
+      return "ISOLATION_MODE_UNSPECIFIED";
+    case IsolationMode::kNearest:
+      return "NEAREST";
+    case IsolationMode::kStrict:
+      return "STRICT";
   }
   return "?";
 }
 
 std::string_view NameOf(CapacityField value) {
   switch (value) {
-    case CapacityField::kMaxRate: return "maxRate";
-    case CapacityField::kMaxRatePerInstance: return "maxRatePerInstance";
-    case CapacityField::kMaxRatePerEndpoint: return "maxRatePerEndpoint";
-    case CapacityField::kMaxConnections: return "maxConnections";
-    case CapacityField::kMaxConnectionsPerInstance: return "maxConnectionsPerInstance";
-    case CapacityField::kMaxConnectionsPerEndpoint: return "maxConnectionsPerEndpoint";
-    case CapacityField::kMaxUtilization: return "maxUtilization";
+    case CapacityField::kMaxRate:
+      return "maxRate";
+    case CapacityField::kMaxRatePerInstance:
+      return "maxRatePerInstance";
+    case CapacityField::kMaxRatePerEndpoint:
+      return "maxRatePerEndpoint";
+    case CapacityField::kMaxConnections:
+      return "maxConnections";
+    case CapacityField::kMaxConnectionsPerInstance:
+      return "maxConnectionsPerInstance";
+    case CapacityField::kMaxConnectionsPerEndpoint:
+      return "maxConnectionsPerEndpoint";
+    case CapacityField::kMaxUtilization:
+      return "maxUtilization";
   }
   return "?";
 }

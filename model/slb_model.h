@@ -23,11 +23,11 @@ namespace lbconform {
 using Milli = std::int64_t;  // thousandths of a load unit
 
 enum class LoadBalancerType {
-  kGlobalExternalApplication,       // supported (SLB-1)
-  kCrossRegionInternalApplication,  // supported
-  kGlobalExternalProxyNetwork,      // supported
-  kCrossRegionInternalProxyNetwork, // supported
-  kClassicApplication,              // the rest are load balancers the text does not list
+  kGlobalExternalApplication,        // supported (SLB-1)
+  kCrossRegionInternalApplication,   // supported
+  kGlobalExternalProxyNetwork,       // supported
+  kCrossRegionInternalProxyNetwork,  // supported
+  kClassicApplication,               // the rest are load balancers the text does not list
   kRegionalExternalApplication,
   kRegionalInternalApplication,
   kClassicProxyNetwork,
@@ -38,11 +38,11 @@ enum class LoadBalancerType {
 };
 
 enum class BackendKind {
-  kZonalInstanceGroup,       // unmanaged or zonal managed: supported
+  kZonalInstanceGroup,  // unmanaged or zonal managed: supported
   kRegionalManagedInstanceGroup,
-  kZonalNegGceVmIpPort,      // supported
+  kZonalNegGceVmIpPort,  // supported
   kZonalNegGceVmIp,
-  kHybridNeg,                // NON_GCP_PRIVATE_IP_PORT: supported
+  kHybridNeg,  // NON_GCP_PRIVATE_IP_PORT: supported
   kServerlessNeg,
   kInternetNeg,
   kPrivateServiceConnectNeg,
@@ -56,13 +56,17 @@ enum class IsolationMode { kUnspecified, kNearest, kStrict };
 
 // The API field that sets a backend's target capacity.
 enum class CapacityField {
-  kMaxRate, kMaxRatePerInstance, kMaxRatePerEndpoint,
-  kMaxConnections, kMaxConnectionsPerInstance, kMaxConnectionsPerEndpoint,
+  kMaxRate,
+  kMaxRatePerInstance,
+  kMaxRatePerEndpoint,
+  kMaxConnections,
+  kMaxConnectionsPerInstance,
+  kMaxConnectionsPerEndpoint,
   kMaxUtilization,
 };
 
 struct HealthSample {
-  std::int64_t at = 0;    // seconds
+  std::int64_t at = 0;        // seconds
   std::uint32_t members = 0;  // member instances or endpoints from `at` on
   std::uint32_t healthy = 0;  // of which pass health checks
   friend bool operator==(const HealthSample&, const HealthSample&) = default;
@@ -76,9 +80,9 @@ struct SlbBackend {
   std::string zone;
   BalancingMode mode = BalancingMode::kUtilization;
   std::optional<CapacityField> capacity_field;  // nullopt: the mode's maximum is missing
-  Milli capacity_value = 0;        // the field's value (per group, or per member)
-  Decimal max_utilization;         // kMaxUtilization
-  Milli load_per_member = 0;       // kMaxUtilization: load one member serves at 100% (lbconform field)
+  Milli capacity_value = 0;                     // the field's value (per group, or per member)
+  Decimal max_utilization;                      // kMaxUtilization
+  Milli load_per_member = 0;                    // kMaxUtilization: load one member serves at 100% (lbconform field)
   Decimal capacity_scaler = Decimal::FromInteger(1);
   Preference preference = Preference::kDefault;
   std::uint32_t members = 0;         // before the first sample
@@ -109,8 +113,8 @@ struct ClientLocation {
 
 // Readings selects an alternative reading of a gap, so that vectors can list
 // every allowed outcome; the defaults are lbconform's readings.
-enum class DrainOverHalf { kDrainNone, kDrainUpToHalf };     // GAP-25
-enum class ClientOrder { kLargestFirst, kNameOrder };       // GAP-28
+enum class DrainOverHalf { kDrainNone, kDrainUpToHalf };  // GAP-25
+enum class ClientOrder { kLargestFirst, kNameOrder };     // GAP-28
 struct SlbReadings {
   DrainOverHalf drain_over_half = DrainOverHalf::kDrainNone;
   ClientOrder client_order = ClientOrder::kLargestFirst;
@@ -146,13 +150,13 @@ struct BackendState {
   std::string name;
   std::uint32_t members = 0;  // at the plan's time
   std::uint32_t healthy = 0;
-  bool drain_candidate = false;      // normative
-  bool drained = false;              // normative
+  bool drain_candidate = false;               // normative
+  bool drained = false;                       // normative
   std::optional<std::int64_t> drained_since;  // informative
   bool below_failover_threshold = false;      // normative
-  Milli capacity = 0;            // target capacity × scaler (informative: the model's arithmetic)
-  Milli effective_capacity = 0;  // normative: 0 when drained
-  Milli assigned = 0;            // informative
+  Milli capacity = 0;                         // target capacity × scaler (informative: the model's arithmetic)
+  Milli effective_capacity = 0;               // normative: 0 when drained
+  Milli assigned = 0;                         // informative
   friend bool operator==(const BackendState&, const BackendState&) = default;
 };
 

@@ -13,8 +13,7 @@ TimelineDecision InvalidTimelineDecision(std::vector<Error> errors) {
 namespace {
 
 bool SameStep(const TimelineStep& a, const TimelineStep& b) {
-  return a.at == b.at && a.transition == b.transition && SameDecision(a.pool, b.pool) &&
-         a.connections == b.connections;
+  return a.at == b.at && a.transition == b.transition && SameDecision(a.pool, b.pool) && a.connections == b.connections;
 }
 
 }  // namespace
@@ -29,8 +28,7 @@ bool SameTimelineDecision(const TimelineDecision& a, const TimelineDecision& b) 
   return true;
 }
 
-std::optional<std::string> NormativeTimelineDiff(const TimelineDecision& expected,
-                                                 const TimelineDecision& actual) {
+std::optional<std::string> NormativeTimelineDiff(const TimelineDecision& expected, const TimelineDecision& actual) {
   if (expected.valid() != actual.valid()) return "valid";
   if (!expected.valid()) return NormativeDiff(InvalidDecision(expected.errors), InvalidDecision(actual.errors));
   if (auto diff = NormativeDiff(expected.initial, actual.initial)) return "initial." + *diff;
@@ -58,9 +56,12 @@ std::optional<std::string> NormativeTimelineDiff(const TimelineDecision& expecte
 
 std::string_view NameOf(ConnectionProtocol value) {
   switch (value) {
-    case ConnectionProtocol::kTcp: return "TCP";
-    case ConnectionProtocol::kUdp: return "UDP";
-    case ConnectionProtocol::kSctp: return "SCTP";
+    case ConnectionProtocol::kTcp:
+      return "TCP";
+    case ConnectionProtocol::kUdp:
+      return "UDP";
+    case ConnectionProtocol::kSctp:
+      return "SCTP";
   }
   return "?";
 }
@@ -71,51 +72,72 @@ std::string_view NameOf(TrackingMode value) {
 
 std::string_view NameOf(PersistenceOnUnhealthy value) {
   switch (value) {
-    case PersistenceOnUnhealthy::kDefaultForProtocol: return "DEFAULT_FOR_PROTOCOL";
-    case PersistenceOnUnhealthy::kNeverPersist: return "NEVER_PERSIST";
-    case PersistenceOnUnhealthy::kAlwaysPersist: return "ALWAYS_PERSIST";
+    case PersistenceOnUnhealthy::kDefaultForProtocol:
+      return "DEFAULT_FOR_PROTOCOL";
+    case PersistenceOnUnhealthy::kNeverPersist:
+      return "NEVER_PERSIST";
+    case PersistenceOnUnhealthy::kAlwaysPersist:
+      return "ALWAYS_PERSIST";
   }
   return "?";
 }
 
 std::string_view NameOf(SessionAffinity value) {
   switch (value) {
-    case SessionAffinity::kNone: return "NONE";
-    case SessionAffinity::kClientIp: return "CLIENT_IP";
-    case SessionAffinity::kClientIpProto: return "CLIENT_IP_PROTO";
-    case SessionAffinity::kClientIpPortProto: return "CLIENT_IP_PORT_PROTO";
-    case SessionAffinity::kClientIpNoDestination: return "CLIENT_IP_NO_DESTINATION";
+    case SessionAffinity::kNone:
+      return "NONE";
+    case SessionAffinity::kClientIp:
+      return "CLIENT_IP";
+    case SessionAffinity::kClientIpProto:
+      return "CLIENT_IP_PROTO";
+    case SessionAffinity::kClientIpPortProto:
+      return "CLIENT_IP_PORT_PROTO";
+    case SessionAffinity::kClientIpNoDestination:
+      return "CLIENT_IP_NO_DESTINATION";
   }
   return "?";
 }
 
 std::string_view NameOf(EventType value) {
   switch (value) {
-    case EventType::kHealth: return "health";
-    case EventType::kConnect: return "connect";
-    case EventType::kClose: return "close";
-    case EventType::kConfig: return "config";
-    case EventType::kAdvance: return "advance";
+    case EventType::kHealth:
+      return "health";
+    case EventType::kConnect:
+      return "connect";
+    case EventType::kClose:
+      return "close";
+    case EventType::kConfig:
+      return "config";
+    case EventType::kAdvance:
+      return "advance";
   }
   return "?";
 }
 
 std::string_view NameOf(ConnectionState value) {
   switch (value) {
-    case ConnectionState::kActive: return "ACTIVE";
-    case ConnectionState::kDraining: return "DRAINING";
-    case ConnectionState::kClosed: return "CLOSED";
-    case ConnectionState::kReset: return "RESET";
-    case ConnectionState::kRefused: return "REFUSED";
+    case ConnectionState::kActive:
+      return "ACTIVE";
+    case ConnectionState::kDraining:
+      return "DRAINING";
+    case ConnectionState::kClosed:
+      return "CLOSED";
+    case ConnectionState::kReset:
+      return "RESET";
+    case ConnectionState::kRefused:
+      return "REFUSED";
   }
   return "?";
 }
 
 std::string_view NameOf(Transition value) {
   switch (value) {
-    case Transition::kNone: return "NONE";
-    case Transition::kFailover: return "FAILOVER";
-    case Transition::kFailback: return "FAILBACK";
+    case Transition::kNone:
+      return "NONE";
+    case Transition::kFailover:
+      return "FAILOVER";
+    case Transition::kFailback:
+      return "FAILBACK";
   }
   return "?";
 }

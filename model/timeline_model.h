@@ -45,11 +45,11 @@ struct FailoverPolicyChange {
 struct TimelineEvent {
   std::int64_t at = 0;  // seconds since the start of the timeline
   EventType type = EventType::kAdvance;
-  std::size_t instance = 0;                  // kHealth, kConnect: index into instances
-  HealthState health = HealthState::kHealthy;  // kHealth
-  std::size_t connection = 0;                // kConnect, kClose: index into connection ids
+  std::size_t instance = 0;                                // kHealth, kConnect: index into instances
+  HealthState health = HealthState::kHealthy;              // kHealth
+  std::size_t connection = 0;                              // kConnect, kClose: index into connection ids
   ConnectionProtocol protocol = ConnectionProtocol::kTcp;  // kConnect
-  FailoverPolicyChange failover_policy;      // kConfig
+  FailoverPolicyChange failover_policy;                    // kConfig
 };
 
 inline constexpr std::int64_t kMaxTimelineSeconds = 1'000'000'000;  // json_reader.h Seconds' limit
@@ -94,14 +94,14 @@ struct ConnectionStatus {
 struct TimelineStep {
   std::int64_t at = 0;
   Transition transition = Transition::kNone;
-  PassthroughDecision pool;  // eligible, zonal affinity and modified eligible
+  PassthroughDecision pool;                   // eligible, zonal affinity and modified eligible
   std::vector<ConnectionStatus> connections;  // every connection so far, by id (byte order)
   std::vector<TraceStep> trace;               // informative: the rules applied at this event
 };
 
 struct TimelineDecision {
-  std::vector<Error> errors;  // empty when valid
-  PassthroughDecision initial;  // the state before the first event
+  std::vector<Error> errors;        // empty when valid
+  PassthroughDecision initial;      // the state before the first event
   std::vector<TimelineStep> steps;  // one per event
   std::vector<TraceStep> trace;     // informative: validation, before the first event
 
@@ -113,8 +113,7 @@ TimelineDecision InvalidTimelineDecision(std::vector<Error> errors);
 // SameTimelineDecision compares every field but messages, paths and traces;
 // NormativeTimelineDiff names the first normative field that differs.
 bool SameTimelineDecision(const TimelineDecision& a, const TimelineDecision& b);
-std::optional<std::string> NormativeTimelineDiff(const TimelineDecision& expected,
-                                                 const TimelineDecision& actual);
+std::optional<std::string> NormativeTimelineDiff(const TimelineDecision& expected, const TimelineDecision& actual);
 
 std::string_view NameOf(ConnectionProtocol value);
 std::string_view NameOf(TrackingMode value);

@@ -6,9 +6,7 @@
 namespace lbconform::optimized {
 namespace {
 
-void SetBit(std::vector<std::uint64_t>& mask, std::size_t bit) {
-  mask[bit / 64] |= std::uint64_t{1} << (bit % 64);
-}
+void SetBit(std::vector<std::uint64_t>& mask, std::size_t bit) { mask[bit / 64] |= std::uint64_t{1} << (bit % 64); }
 
 std::uint32_t Popcount(const std::uint64_t* mask, std::uint32_t words) {
   std::uint32_t count = 0;
@@ -24,9 +22,8 @@ CompiledPassthrough CompiledPassthrough::Compile(const PassthroughScenario& scen
   // Bits follow VM names in byte order, so reading a mask yields sorted names.
   std::vector<std::size_t> order(scenario.instances.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return scenario.instances[a].name < scenario.instances[b].name;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return scenario.instances[a].name < scenario.instances[b].name; });
   const std::size_t n = order.size();
   const auto words = static_cast<std::uint32_t>((n + 63) / 64 == 0 ? 1 : (n + 63) / 64);
   c.all_.assign(words, 0);
@@ -49,8 +46,8 @@ CompiledPassthrough CompiledPassthrough::Compile(const PassthroughScenario& scen
   KernelTables& t = c.tables_;
   t.words = words;
   t.zone_count = static_cast<std::uint32_t>(c.zone_names_.size());
-  t.failover_configured = std::any_of(scenario.backends.begin(), scenario.backends.end(),
-                                      [](const BackendGroup& b) { return b.failover; });
+  t.failover_configured =
+      std::any_of(scenario.backends.begin(), scenario.backends.end(), [](const BackendGroup& b) { return b.failover; });
   c.SetFailoverPolicy(scenario.failover_policy);
   t.spillover = static_cast<std::uint8_t>(scenario.zonal_affinity.spillover);
   t.spillover_ratio_zero = scenario.zonal_affinity.spillover_ratio.is_zero();

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "optimized/kernels/kernel.h"
 #include "model/model.h"
+#include "optimized/kernels/kernel.h"
 
 namespace lbconform::optimized {
 
@@ -46,12 +46,12 @@ class CompiledPassthrough {
   bool ClientCompatible(const Client& client) const;
 
   // Decide runs `kernel` on one health mask and client.
-  MaskDecision Decide(const Kernel& kernel, const std::vector<std::uint64_t>& healthy,
-                      std::int32_t client_zone, bool client_compatible) const;
+  MaskDecision Decide(const Kernel& kernel, const std::vector<std::uint64_t>& healthy, std::int32_t client_zone,
+                      bool client_compatible) const;
   // DecideInto is the allocation-free hot path: `result` points at caller
   // buffers of words() words each.
-  void DecideInto(const Kernel& kernel, const std::uint64_t* healthy, std::int32_t client_zone,
-                  bool client_compatible, KernelResult& result) const {
+  void DecideInto(const Kernel& kernel, const std::uint64_t* healthy, std::int32_t client_zone, bool client_compatible,
+                  KernelResult& result) const {
     kernel.decide_one(tables_, healthy, client_zone, client_compatible, result);
   }
   // ToDecision turns masks into the model's decision (names in byte order).

@@ -7,8 +7,8 @@
 #include <random>
 #include <set>
 
-#include "optimized/optimized_engine.h"
 #include "model/testing/scenario_builder.h"
+#include "optimized/optimized_engine.h"
 
 namespace lbconform::optimized {
 namespace {
@@ -94,8 +94,10 @@ TEST(CompiledTest, BatchEqualsSingleDecisionsOnEveryKernel) {
       ASSERT_EQ(kind[i], one.codes.kind) << i;
       ASSERT_EQ(status[i], one.codes.status) << i;
       ASSERT_EQ(outcome[i], one.codes.outcome) << i;
-      ASSERT_TRUE(std::equal(one.modified.begin(), one.modified.end(), modified.begin() + static_cast<std::ptrdiff_t>(i * w)));
-      ASSERT_TRUE(std::equal(one.eligible.begin(), one.eligible.end(), eligible.begin() + static_cast<std::ptrdiff_t>(i * w)));
+      ASSERT_TRUE(
+          std::equal(one.modified.begin(), one.modified.end(), modified.begin() + static_cast<std::ptrdiff_t>(i * w)));
+      ASSERT_TRUE(
+          std::equal(one.eligible.begin(), one.eligible.end(), eligible.begin() + static_cast<std::ptrdiff_t>(i * w)));
       kinds_seen.insert(kind[i]);
     }
     EXPECT_GE(kinds_seen.size(), 2U);

@@ -57,32 +57,40 @@ std::vector<Error> ValidateScenario(const PassthroughScenario& s, Profile profil
   if (failover) {
     if (vms[0] > 250) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_VMS, "/instances", "over 250 primary VMs"});
     if (vms[1] > 250) errors.push_back({ErrorCode::TOO_MANY_BACKUP_VMS, "/instances", "over 250 backup VMs"});
-    if (groups[0] > 50) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_GROUPS, "/backendService/backends", "over 50 primary groups"});
-    if (groups[1] > 50) errors.push_back({ErrorCode::TOO_MANY_FAILOVER_GROUPS, "/backendService/backends", "over 50 failover groups"});
+    if (groups[0] > 50)
+      errors.push_back({ErrorCode::TOO_MANY_PRIMARY_GROUPS, "/backendService/backends", "over 50 primary groups"});
+    if (groups[1] > 50)
+      errors.push_back({ErrorCode::TOO_MANY_FAILOVER_GROUPS, "/backendService/backends", "over 50 failover groups"});
   }
   const Decimal& fr = s.failover_policy.failover_ratio;
   if (fr.negative() || one < fr) {
-    errors.push_back({ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE, "/backendService/failoverPolicy/failoverRatio", "outside [0, 1]"});
+    errors.push_back(
+        {ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE, "/backendService/failoverPolicy/failoverRatio", "outside [0, 1]"});
   }
   if (s.zonal_affinity.spillover != Spillover::kDisabled) {
     if (const auto& sym = s.deployment.symmetric_hashing) {
       if (!sym->peer_zonal_affinity_enabled) {
-        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "/deployment/symmetricHashing", "peer lacks zonal affinity"});
+        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "/deployment/symmetricHashing",
+                          "peer lacks zonal affinity"});
       }
       if (profile == Profile::kEn20260402 && !sym->sender_to_receiver_same_zone_only) {
-        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE, "/deployment/symmetricHashing", "cross-zone senders"});
+        errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE, "/deployment/symmetricHashing",
+                          "cross-zone senders"});
       }
     }
     if (s.subsetting == SubsettingPolicy::kConsistentHashSubsetting) {
       errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_SUBSETTING, "/backendService/subsetting/policy", "subsetting"});
     }
     if (s.deployment.packet_mirroring_collector) {
-      errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "/deployment/packetMirroringCollector", "collector"});
+      errors.push_back(
+          {ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "/deployment/packetMirroringCollector", "collector"});
     }
   }
   const Decimal& sr = s.zonal_affinity.spillover_ratio;
   if (sr.negative() || one < sr) {
-    errors.push_back({ErrorCode::SPILLOVER_RATIO_OUT_OF_RANGE, "/backendService/networkPassThroughLbTrafficPolicy/zonalAffinity/spilloverRatio", "outside [0, 1]"});
+    errors.push_back({ErrorCode::SPILLOVER_RATIO_OUT_OF_RANGE,
+                      "/backendService/networkPassThroughLbTrafficPolicy/zonalAffinity/spilloverRatio",
+                      "outside [0, 1]"});
   }
   return errors;
 }
@@ -91,9 +99,9 @@ PassthroughDecision OptimizedEngine::Decide(const PassthroughScenario& scenario,
   std::vector<Error> errors = ValidateScenario(scenario, profile);
   if (!errors.empty()) return InvalidDecision(std::move(errors));
   const CompiledPassthrough compiled = CompiledPassthrough::Compile(scenario, profile);
-  const MaskDecision masks = compiled.Decide(kernel_, compiled.HealthMask(scenario),
-                                             compiled.ZoneIndex(scenario.client.zone),
-                                             compiled.ClientCompatible(scenario.client));
+  const MaskDecision masks =
+      compiled.Decide(kernel_, compiled.HealthMask(scenario), compiled.ZoneIndex(scenario.client.zone),
+                      compiled.ClientCompatible(scenario.client));
   return compiled.ToDecision(masks);
 }
 

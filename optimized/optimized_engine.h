@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "optimized/kernels/kernel.h"
 #include "model/model.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
+#include "optimized/kernels/kernel.h"
 
 namespace lbconform::optimized {
 

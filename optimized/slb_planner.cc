@@ -8,27 +8,32 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "optimized/optimized_engine.h"
 #include "model/slb_model.h"
+#include "optimized/optimized_engine.h"
 
 namespace lbconform::optimized {
 namespace {
 
 __extension__ typedef __int128 Wide;
 
-bool Supported(LoadBalancerType t) { return static_cast<int>(t) <= static_cast<int>(LoadBalancerType::kCrossRegionInternalProxyNetwork); }
+bool Supported(LoadBalancerType t) {
+  return static_cast<int>(t) <= static_cast<int>(LoadBalancerType::kCrossRegionInternalProxyNetwork);
+}
 bool CrossRegionInternal(LoadBalancerType t) {
-  return t == LoadBalancerType::kCrossRegionInternalApplication || t == LoadBalancerType::kCrossRegionInternalProxyNetwork;
+  return t == LoadBalancerType::kCrossRegionInternalApplication ||
+         t == LoadBalancerType::kCrossRegionInternalProxyNetwork;
 }
 
 std::vector<Error> Validate(const SlbScenario& s) {
   std::vector<Error> errors;
-  if (!Supported(s.load_balancer)) errors.push_back({ErrorCode::UNSUPPORTED_LOAD_BALANCER, "/loadBalancer", "unsupported"});
+  if (!Supported(s.load_balancer))
+    errors.push_back({ErrorCode::UNSUPPORTED_LOAD_BALANCER, "/loadBalancer", "unsupported"});
   if (Supported(s.load_balancer) && !s.scheme.empty() &&
       s.scheme != (CrossRegionInternal(s.load_balancer) ? "INTERNAL_MANAGED" : "EXTERNAL_MANAGED")) {
     errors.push_back({ErrorCode::SCHEME_NOT_ALLOWED, "/backendService/loadBalancingScheme", "scheme"});
   }
-  if (s.policy_refs.size() > 1) errors.push_back({ErrorCode::MULTIPLE_SERVICE_LB_POLICIES, "/backendService", "policies"});
+  if (s.policy_refs.size() > 1)
+    errors.push_back({ErrorCode::MULTIPLE_SERVICE_LB_POLICIES, "/backendService", "policies"});
   const Decimal tenth = *Decimal::FromString("0.1");
   const Decimal one = Decimal::FromInteger(1);
   for (const SlbBackend& b : s.backends) {
@@ -43,7 +48,8 @@ std::vector<Error> Validate(const SlbScenario& s) {
     if (b.mode == BalancingMode::kCustomMetrics || !b.capacity_field) {
       errors.push_back({ErrorCode::UNSUPPORTED_BALANCING_MODE, "/backendService/backends", "mode"});
     }
-    if (b.capacity_field == CapacityField::kMaxUtilization && (b.max_utilization.negative() || one < b.max_utilization)) {  // rare
+    if (b.capacity_field == CapacityField::kMaxUtilization &&
+        (b.max_utilization.negative() || one < b.max_utilization)) {  // rare
       errors.push_back({ErrorCode::MAX_UTILIZATION_OUT_OF_RANGE, "/backendService/backends", "maxUtilization"});
     }
     // Most scalers have at most three decimals: compare them as integers.
@@ -55,7 +61,8 @@ std::vector<Error> Validate(const SlbScenario& s) {
     }
   }
   const auto& t = s.policy.failover_health_threshold;
-  if (t && (*t < 1 || *t > 99)) errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE, "/serviceLbPolicy", "threshold"});
+  if (t && (*t < 1 || *t > 99))
+    errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE, "/serviceLbPolicy", "threshold"});
   if (s.policy.isolation_mode == IsolationMode::kStrict && !CrossRegionInternal(s.load_balancer)) {
     errors.push_back({ErrorCode::STRICT_ISOLATION_NOT_AVAILABLE, "/serviceLbPolicy", "STRICT"});
   }
@@ -63,7 +70,8 @@ std::vector<Error> Validate(const SlbScenario& s) {
 }
 
 // The in-place largest-remainder split of `total` over weights[0..n).
-void Split(Milli total, const Milli* weights, std::size_t n, Milli* out, std::vector<std::pair<Wide, std::size_t>>& scratch) {
+void Split(Milli total, const Milli* weights, std::size_t n, Milli* out,
+           std::vector<std::pair<Wide, std::size_t>>& scratch) {
   Wide sum = 0;
   for (std::size_t i = 0; i < n; ++i) sum += weights[i];
   std::fill(out, out + n, 0);
@@ -86,8 +94,8 @@ void Split(Milli total, const Milli* weights, std::size_t n, Milli* out, std::ve
 }
 
 struct Compiled {
-  std::vector<std::uint32_t> region_of;       // backend → region index
-  std::vector<std::int32_t> zone_of;          // backend → zone index (-1: regional)
+  std::vector<std::uint32_t> region_of;               // backend → region index
+  std::vector<std::int32_t> zone_of;                  // backend → zone index (-1: regional)
   std::vector<std::vector<std::uint32_t>> by_region;  // region → backends (ascending)
   std::vector<std::vector<std::uint32_t>> by_zone;    // zone → backends (ascending)
   std::vector<std::uint32_t> region_name_rank;        // region → rank of its name
@@ -97,7 +105,8 @@ Compiled Compile(const SlbScenario& s) {
   Compiled c;
   const std::size_t n = s.backends.size();
   std::unordered_map<std::string_view, std::uint32_t> region_index, zone_index;
-  for (std::size_t r = 0; r < s.regions.size(); ++r) region_index.emplace(s.regions[r].name, static_cast<std::uint32_t>(r));
+  for (std::size_t r = 0; r < s.regions.size(); ++r)
+    region_index.emplace(s.regions[r].name, static_cast<std::uint32_t>(r));
   for (std::size_t z = 0; z < s.zones.size(); ++z) zone_index.emplace(s.zones[z], static_cast<std::uint32_t>(z));
   c.region_of.resize(n);
   c.zone_of.assign(n, -1);
@@ -105,13 +114,15 @@ Compiled Compile(const SlbScenario& s) {
   c.by_zone.resize(s.zones.size());
   for (std::size_t b = 0; b < n; ++b) {
     c.region_of[b] = region_index.at(s.backends[b].region);
-    if (auto z = zone_index.find(s.backends[b].zone); z != zone_index.end()) c.zone_of[b] = static_cast<std::int32_t>(z->second);
+    if (auto z = zone_index.find(s.backends[b].zone); z != zone_index.end())
+      c.zone_of[b] = static_cast<std::int32_t>(z->second);
     c.by_region[c.region_of[b]].push_back(static_cast<std::uint32_t>(b));
     if (c.zone_of[b] >= 0) c.by_zone[static_cast<std::size_t>(c.zone_of[b])].push_back(static_cast<std::uint32_t>(b));
   }
   std::vector<std::uint32_t> order(s.regions.size());
   std::iota(order.begin(), order.end(), 0U);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return s.regions[a].name < s.regions[b].name; });
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return s.regions[a].name < s.regions[b].name; });
   c.region_name_rank.resize(s.regions.size());
   for (std::uint32_t k = 0; k < order.size(); ++k) c.region_name_rank[order[k]] = k;
   return c;
@@ -205,7 +216,9 @@ ResolvedPolicy Resolve(const SlbPolicy& policy) {
   if (policy.failover_health_threshold) p.failover_health_threshold = *policy.failover_health_threshold;
   p.auto_capacity_drain = policy.auto_capacity_drain;
   p.isolation_enforced = policy.isolation_granularity == IsolationGranularity::kRegion;
-  if (p.isolation_enforced) p.isolation_mode = policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
+  if (p.isolation_enforced)
+    p.isolation_mode =
+        policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
   return p;
 }
 
@@ -321,7 +334,8 @@ void Planner::BuildTierLists() {
   below_in_region_.resize(regions_);
   default_in_zone_.resize(s_.zones.size());
   zones_of_region_.resize(regions_);
-  for (std::size_t z = 0; z < s_.zones.size(); ++z) zones_of_region_[s_.zone_region[z]].push_back(static_cast<std::uint32_t>(z));
+  for (std::size_t z = 0; z < s_.zones.size(); ++z)
+    zones_of_region_[s_.zone_region[z]].push_back(static_cast<std::uint32_t>(z));
   for (std::uint32_t b = 0; b < n_; ++b) {
     if (!usable_any_[b]) continue;
     if (d_.backends[b].below_failover_threshold) {
@@ -360,7 +374,8 @@ void Planner::OrderRegions(const ClientLocation& client) {
   }
   std::iota(region_order_.begin(), region_order_.end(), 0U);
   std::sort(region_order_.begin(), region_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return region_rtt_[a] != region_rtt_[b] ? region_rtt_[a] < region_rtt_[b] : c_.region_name_rank[a] < c_.region_name_rank[b];
+    return region_rtt_[a] != region_rtt_[b] ? region_rtt_[a] < region_rtt_[b]
+                                            : c_.region_name_rank[a] < c_.region_name_rank[b];
   });
 }
 
@@ -418,13 +433,15 @@ void Planner::BuildDefaultTiers(const ClientLocation& client) {
       zones_.clear();
       for (std::uint32_t z : zones_of_region_[r]) zones_.push_back(z);
       std::sort(zones_.begin(), zones_.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return client.rtt_micros[a] != client.rtt_micros[b] ? client.rtt_micros[a] < client.rtt_micros[b] : s_.zones[a] < s_.zones[b];
+        return client.rtt_micros[a] != client.rtt_micros[b] ? client.rtt_micros[a] < client.rtt_micros[b]
+                                                            : s_.zones[a] < s_.zones[b];
       });
       for (std::uint32_t z : zones_) tiers_.push_back({default_in_zone_[z].data(), default_in_zone_[z].size()});
     }
   } else if (p_.algorithm == Algorithm::kSprayToWorld) {
     world_.clear();
-    for (std::uint32_t r : allowed_) world_.insert(world_.end(), default_in_region_[r].begin(), default_in_region_[r].end());
+    for (std::uint32_t r : allowed_)
+      world_.insert(world_.end(), default_in_region_[r].begin(), default_in_region_[r].end());
     std::sort(world_.begin(), world_.end());
     tiers_.push_back({world_.data(), world_.size()});
   } else {

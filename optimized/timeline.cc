@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "model/timeline_model.h"
 #include "optimized/compiled.h"
 #include "optimized/optimized_engine.h"
-#include "model/timeline_model.h"
 
 namespace lbconform::optimized {
 namespace {
@@ -27,9 +27,12 @@ bool AnyBit(const std::vector<std::uint64_t>& mask) {
 std::uint8_t Role(std::uint8_t eligible_kind) {
   switch (static_cast<EligibleKind>(eligible_kind)) {
     case EligibleKind::kPrimaryHealthy:
-    case EligibleKind::kPrimaryLastResort: return 0;
-    case EligibleKind::kBackupHealthy: return 1;
-    default: return 2;
+    case EligibleKind::kPrimaryLastResort:
+      return 0;
+    case EligibleKind::kBackupHealthy:
+      return 1;
+    default:
+      return 2;
   }
 }
 
@@ -62,7 +65,8 @@ std::vector<Error> ValidateTimeline(const TimelineScenario& timeline) {
     if (*t.idle_timeout_sec < 600 || *t.idle_timeout_sec > 16 * 3600) {
       errors.push_back({ErrorCode::IDLE_TIMEOUT_OUT_OF_RANGE, path, "outside [600, 57600]"});
     }
-    const bool short_key = t.tracking_mode == TrackingMode::kPerSession && t.session_affinity != SessionAffinity::kNone &&
+    const bool short_key = t.tracking_mode == TrackingMode::kPerSession &&
+                           t.session_affinity != SessionAffinity::kNone &&
                            t.session_affinity != SessionAffinity::kClientIpPortProto;
     if (!short_key) errors.push_back({ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE, path, "tracking is 5-tuple"});
   }
@@ -235,7 +239,8 @@ std::vector<ConnectionStatus> TimelineRun::ConnectionsById() const {
   out.reserve(conn_state_.size());
   for (std::size_t c : by_id_) {
     if (c >= conn_state_.size()) continue;
-    ConnectionStatus s{timeline_.connection_ids[c], names[conn_bit_[c]], conn_protocol_[c], conn_state_[c], std::nullopt};
+    ConnectionStatus s{timeline_.connection_ids[c], names[conn_bit_[c]], conn_protocol_[c], conn_state_[c],
+                       std::nullopt};
     if (conn_state_[c] == ConnectionState::kDraining) s.draining_until = conn_until_[c];
     out.push_back(std::move(s));
   }

@@ -5,12 +5,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "engines/engines.h"
-#include "optimized/compiled.h"
-#include "properties/generators.h"
 #include <nlohmann/json.hpp>
 
 #include "documents/scenario_json.h"
+#include "engines/engines.h"
+#include "optimized/compiled.h"
+#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
@@ -24,9 +24,8 @@ RC_GTEST_PROP(Equivalence, EveryEngineMatchesTheReference, (const PassthroughSce
   for (const PassthroughEngine* engine : engines) {
     const PassthroughDecision optimized_decision = engine->Decide(scenario, profile);
     if (!SameDecision(reference_decision, optimized_decision)) {
-      RC_FAIL(std::string(engine->name()) + " disagrees.\nreference: " +
-              DumpJson(EncodeDecision(reference_decision)) + "\n" + std::string(engine->name()) + ": " +
-              DumpJson(EncodeDecision(optimized_decision)));
+      RC_FAIL(std::string(engine->name()) + " disagrees.\nreference: " + DumpJson(EncodeDecision(reference_decision)) +
+              "\n" + std::string(engine->name()) + ": " + DumpJson(EncodeDecision(optimized_decision)));
     }
   }
 }
@@ -78,7 +77,8 @@ RC_GTEST_PROP(Equivalence, BatchPathMatchesSingleDecisions, (Profile profile)) {
     for (std::uint32_t j = 0; j < w; ++j) {
       healthy[static_cast<std::size_t>(i) * w + j] = *rc::gen::arbitrary<std::uint64_t>() & compiled.tables().all[j];
     }
-    zones[static_cast<std::size_t>(i)] = *rc::gen::inRange<std::int32_t>(-1, static_cast<std::int32_t>(compiled.tables().zone_count));
+    zones[static_cast<std::size_t>(i)] =
+        *rc::gen::inRange<std::int32_t>(-1, static_cast<std::int32_t>(compiled.tables().zone_count));
     compatible[static_cast<std::size_t>(i)] = *rc::gen::element<std::uint8_t>(0, 1, 1);
   }
   for (const optimized::Kernel& kernel : optimized::SupportedKernels()) {
@@ -94,8 +94,10 @@ RC_GTEST_PROP(Equivalence, BatchPathMatchesSingleDecisions, (Profile profile)) {
       RC_ASSERT(kind[at] == one.codes.kind);
       RC_ASSERT(status[at] == one.codes.status);
       RC_ASSERT(outcome[at] == one.codes.outcome);
-      RC_ASSERT(std::equal(one.eligible.begin(), one.eligible.end(), eligible.begin() + static_cast<std::ptrdiff_t>(at * w)));
-      RC_ASSERT(std::equal(one.modified.begin(), one.modified.end(), modified.begin() + static_cast<std::ptrdiff_t>(at * w)));
+      RC_ASSERT(
+          std::equal(one.eligible.begin(), one.eligible.end(), eligible.begin() + static_cast<std::ptrdiff_t>(at * w)));
+      RC_ASSERT(
+          std::equal(one.modified.begin(), one.modified.end(), modified.begin() + static_cast<std::ptrdiff_t>(at * w)));
     }
   }
 }

@@ -2,9 +2,8 @@
 
 #include <array>
 #include <charconv>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
@@ -52,14 +51,16 @@ rc::Gen<Decimal> GenRatio(bool allow_invalid) {
   auto exact_boundary = rc::gen::apply(
       [](int denominator, int numerator) { return FractionAsDecimal(numerator % (denominator + 1), denominator); },
       rc::gen::inRange(1, 11), rc::gen::inRange(0, 11));
-  auto named = rc::gen::element(Decimal(), Decimal::FromInteger(1), *Decimal::FromString("0.5"),
-                                *Decimal::FromString("0.07"), *Decimal::FromString("0.8"),
-                                *Decimal::FromString("0.50000001"), *Decimal::FromString("0.49999999"),
-                                *Decimal::FromString("1e-300"));
+  auto named =
+      rc::gen::element(Decimal(), Decimal::FromInteger(1), *Decimal::FromString("0.5"), *Decimal::FromString("0.07"),
+                       *Decimal::FromString("0.8"), *Decimal::FromString("0.50000001"),
+                       *Decimal::FromString("0.49999999"), *Decimal::FromString("1e-300"));
   auto invalid = rc::gen::element(*Decimal::FromString("-0.1"), *Decimal::FromString("1.5"),
                                   *Decimal::FromString("1.0000000000000002"), *Decimal::FromString("1e300"));
-  if (!allow_invalid) return rc::gen::resize(rc::kNominalSize, rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}}));
-  return rc::gen::resize(rc::kNominalSize, rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}, {1, invalid}}));
+  if (!allow_invalid)
+    return rc::gen::resize(rc::kNominalSize, rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}}));
+  return rc::gen::resize(rc::kNominalSize,
+                         rc::gen::weightedOneOf<Decimal>({{6, exact_boundary}, {3, named}, {1, invalid}}));
 }
 
 rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
@@ -96,12 +97,10 @@ rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
       s.failover_policy.failover_ratio = *GenRatio(false);
       s.failover_policy.drop_traffic_if_unhealthy = Pick(0, 2) == 1;
     }
-    s.zonal_affinity.spillover =
-        options.spillover ? *options.spillover
-                          : PickOf(Spillover::kDisabled, Spillover::kStayWithinZone,
-                                   Spillover::kSpillCrossZone, Spillover::kSpillCrossZone);
-    s.zonal_affinity.spillover_ratio =
-        Pick(0, 3) == 0 ? Decimal() : *GenRatio(false);
+    s.zonal_affinity.spillover = options.spillover ? *options.spillover
+                                                   : PickOf(Spillover::kDisabled, Spillover::kStayWithinZone,
+                                                            Spillover::kSpillCrossZone, Spillover::kSpillCrossZone);
+    s.zonal_affinity.spillover_ratio = Pick(0, 3) == 0 ? Decimal() : *GenRatio(false);
     const int client = options.compatible_client ? 0 : Pick(0, 10);
     if (client < 7) {
       // Mostly a zone of the service; sometimes one where it has no VM.
@@ -120,12 +119,25 @@ rc::Gen<PassthroughScenario> GenScenario(GenOptions options) {
     }
     if (invalid) {
       switch (Pick(0, 6)) {
-        case 0: s.failover_policy.failover_ratio = PickOf(*Decimal::FromString("-0.1"), *Decimal::FromString("1.5"), *Decimal::FromString("1.0000000000000002")); break;
-        case 1: s.zonal_affinity.spillover_ratio = PickOf(*Decimal::FromString("-0.5"), *Decimal::FromString("1e300")); break;
-        case 2: s.subsetting = SubsettingPolicy::kConsistentHashSubsetting; break;
-        case 3: s.deployment.packet_mirroring_collector = true; break;
-        case 4: s.deployment.symmetric_hashing = SymmetricHashing{Pick(0, 2) == 1, false}; break;
-        default: s.deployment.symmetric_hashing = SymmetricHashing{false, Pick(0, 2) == 1}; break;
+        case 0:
+          s.failover_policy.failover_ratio = PickOf(*Decimal::FromString("-0.1"), *Decimal::FromString("1.5"),
+                                                    *Decimal::FromString("1.0000000000000002"));
+          break;
+        case 1:
+          s.zonal_affinity.spillover_ratio = PickOf(*Decimal::FromString("-0.5"), *Decimal::FromString("1e300"));
+          break;
+        case 2:
+          s.subsetting = SubsettingPolicy::kConsistentHashSubsetting;
+          break;
+        case 3:
+          s.deployment.packet_mirroring_collector = true;
+          break;
+        case 4:
+          s.deployment.symmetric_hashing = SymmetricHashing{Pick(0, 2) == 1, false};
+          break;
+        default:
+          s.deployment.symmetric_hashing = SymmetricHashing{false, Pick(0, 2) == 1};
+          break;
       }
     }
     return s;
@@ -153,8 +165,12 @@ rc::Gen<TimelineEvent> GenEvent(const TimelineScenario& timeline, std::int64_t a
     // Steps in time that land before, on and after 300 s and 600 s drains.
     e.at = at + PickOf<std::int64_t>(0, 0, 1, 30, 299, 300, 301, 600);
     int kind = Pick(0, 10);
-    if (type) kind = *type == EventType::kHealth ? 0 : *type == EventType::kConnect ? 3 : *type == EventType::kClose ? 6
-                   : *type == EventType::kConfig ? 7 : 9;
+    if (type)
+      kind = *type == EventType::kHealth    ? 0
+             : *type == EventType::kConnect ? 3
+             : *type == EventType::kClose   ? 6
+             : *type == EventType::kConfig  ? 7
+                                            : 9;
     if (connections == 0 && kind == 6) kind = 3;
     if (vms == 0 && kind < 6) kind = 9;
     if (kind < 3) {
@@ -211,8 +227,9 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
     SlbScenario s;
     s.name = "bs-prop";
     const bool invalid = allow_invalid && Pick(0, 8) == 0;
-    s.load_balancer = PickOf(LoadBalancerType::kGlobalExternalApplication, LoadBalancerType::kCrossRegionInternalApplication,
-                             LoadBalancerType::kGlobalExternalProxyNetwork, LoadBalancerType::kCrossRegionInternalProxyNetwork);
+    s.load_balancer =
+        PickOf(LoadBalancerType::kGlobalExternalApplication, LoadBalancerType::kCrossRegionInternalApplication,
+               LoadBalancerType::kGlobalExternalProxyNetwork, LoadBalancerType::kCrossRegionInternalProxyNetwork);
     const bool internal = s.load_balancer == LoadBalancerType::kCrossRegionInternalApplication ||
                           s.load_balancer == LoadBalancerType::kCrossRegionInternalProxyNetwork;
     s.scheme = PickOf(std::string(""), std::string(internal ? "INTERNAL_MANAGED" : "EXTERNAL_MANAGED"));
@@ -236,10 +253,12 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
       b.region = s.regions[s.zone_region[z]].name;
       b.group = "zones/" + b.zone + "/instanceGroups/" + b.name;
       b.kind = PickOf(BackendKind::kZonalInstanceGroup, BackendKind::kZonalNegGceVmIpPort, BackendKind::kHybridNeg);
-      b.mode = PickOf(BalancingMode::kRate, BalancingMode::kRate, BalancingMode::kConnection, BalancingMode::kUtilization);
+      b.mode =
+          PickOf(BalancingMode::kRate, BalancingMode::kRate, BalancingMode::kConnection, BalancingMode::kUtilization);
       switch (b.mode) {
         case BalancingMode::kRate:
-          b.capacity_field = PickOf(CapacityField::kMaxRate, CapacityField::kMaxRatePerInstance, CapacityField::kMaxRatePerEndpoint);
+          b.capacity_field =
+              PickOf(CapacityField::kMaxRate, CapacityField::kMaxRatePerInstance, CapacityField::kMaxRatePerEndpoint);
           break;
         case BalancingMode::kConnection:
           b.capacity_field = PickOf(CapacityField::kMaxConnections, CapacityField::kMaxConnectionsPerEndpoint);
@@ -264,14 +283,15 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
       }
       s.backends.push_back(std::move(b));
     }
-    if (s.backends.size() == 1 && s.backends[0].capacity_scaler.is_zero()) s.backends[0].capacity_scaler = Decimal::FromInteger(1);
+    if (s.backends.size() == 1 && s.backends[0].capacity_scaler.is_zero())
+      s.backends[0].capacity_scaler = Decimal::FromInteger(1);
     s.policy.present = Pick(0, 5) > 0;
     if (s.policy.present) {
       s.policy.name = "pol";
       s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
       if (Pick(0, 5) > 0) {
-        s.policy.algorithm = PickOf(Algorithm::kWaterfallByRegion, Algorithm::kSprayToRegion, Algorithm::kWaterfallByZone,
-                                    Algorithm::kSprayToWorld);
+        s.policy.algorithm = PickOf(Algorithm::kWaterfallByRegion, Algorithm::kSprayToRegion,
+                                    Algorithm::kWaterfallByZone, Algorithm::kSprayToWorld);
       }
       s.policy.auto_capacity_drain = Pick(0, 2) == 0;
       if (Pick(0, 2) == 0) s.policy.failover_health_threshold = PickOf<std::int64_t>(1, 25, 50, 70, 99);
@@ -284,7 +304,8 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
       ClientLocation client;
       client.name = "c" + std::to_string(c);
       client.offered = PickOf<Milli>(0, 1, 50'000, 100'000, 333'333, 1'000'000);
-      for (std::size_t z = 0; z < s.zones.size(); ++z) client.rtt_micros.push_back(PickOf<std::int64_t>(1'000, 2'000, 2'000, 50'000));
+      for (std::size_t z = 0; z < s.zones.size(); ++z)
+        client.rtt_micros.push_back(PickOf<std::int64_t>(1'000, 2'000, 2'000, 50'000));
       s.clients.push_back(std::move(client));
     }
     std::int64_t last = 0;
@@ -292,16 +313,30 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
       for (const HealthSample& h : b.health) last = std::max(last, h.at);
     }
     s.at = last + PickOf<std::int64_t>(0, 0, 59, 60, 200);
-    s.readings.drain_over_half = PickOf(DrainOverHalf::kDrainNone, DrainOverHalf::kDrainNone, DrainOverHalf::kDrainUpToHalf);
+    s.readings.drain_over_half =
+        PickOf(DrainOverHalf::kDrainNone, DrainOverHalf::kDrainNone, DrainOverHalf::kDrainUpToHalf);
     s.readings.client_order = PickOf(ClientOrder::kLargestFirst, ClientOrder::kNameOrder);
     if (invalid) {
       switch (Pick(0, 6)) {
-        case 0: s.load_balancer = LoadBalancerType::kRegionalExternalApplication; break;
-        case 1: s.policy.failover_health_threshold = PickOf<std::int64_t>(0, 100); break;
-        case 2: s.policy.isolation_mode = IsolationMode::kStrict; s.load_balancer = LoadBalancerType::kGlobalExternalApplication; break;
-        case 3: s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other"); break;
-        case 4: if (!s.backends.empty()) s.backends[0].kind = BackendKind::kServerlessNeg; break;
-        default: if (!s.backends.empty()) s.backends[0].capacity_scaler = *Decimal::FromString("0.05"); break;
+        case 0:
+          s.load_balancer = LoadBalancerType::kRegionalExternalApplication;
+          break;
+        case 1:
+          s.policy.failover_health_threshold = PickOf<std::int64_t>(0, 100);
+          break;
+        case 2:
+          s.policy.isolation_mode = IsolationMode::kStrict;
+          s.load_balancer = LoadBalancerType::kGlobalExternalApplication;
+          break;
+        case 3:
+          s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
+          break;
+        case 4:
+          if (!s.backends.empty()) s.backends[0].kind = BackendKind::kServerlessNeg;
+          break;
+        default:
+          if (!s.backends.empty()) s.backends[0].capacity_scaler = *Decimal::FromString("0.05");
+          break;
       }
     }
     return s;

@@ -33,11 +33,11 @@ rc::Gen<Decimal> GenRatio(bool allow_invalid);
 // GenOptions aims the generator at a property's precondition instead of
 // filtering (RapidCheck gives up when too many draws are discarded).
 struct GenOptions {
-  bool allow_invalid = true;             // break a validation rule in ~1 of 8 draws
-  std::optional<Spillover> spillover;    // force the zonal-affinity option
-  bool compatible_client = false;        // a VM client in a zone of the service
-  bool with_failover = false;            // at least one primary and one failover group
-  bool populated = false;                // every group has at least one VM
+  bool allow_invalid = true;           // break a validation rule in ~1 of 8 draws
+  std::optional<Spillover> spillover;  // force the zonal-affinity option
+  bool compatible_client = false;      // a VM client in a zone of the service
+  bool with_failover = false;          // at least one primary and one failover group
+  bool populated = false;              // every group has at least one VM
 };
 
 // GenScenario draws a bounded scenario.
@@ -71,9 +71,7 @@ namespace rc {
 
 template <>
 struct Arbitrary<lbconform::PassthroughScenario> {
-  static Gen<lbconform::PassthroughScenario> arbitrary() {
-    return lbconform::properties::GenScenario({});
-  }
+  static Gen<lbconform::PassthroughScenario> arbitrary() { return lbconform::properties::GenScenario({}); }
 };
 
 template <>

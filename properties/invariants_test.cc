@@ -31,7 +31,8 @@ bool IsBackup(const PassthroughScenario& s, const Instance& vm) { return s.backe
 
 // [FO-8] The active pool never mixes primary and backup VMs.
 RC_GTEST_PROP(Invariants, ActivePoolNeverMixesPrimaryAndBackup, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
+  const PassthroughScenario s = *properties::GenScenario(
+      {.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid())) {
     RC_TAG("precondition not met");
@@ -56,11 +57,13 @@ RC_GTEST_PROP(Invariants, ModifiedEligibleIsConfigured, (const PassthroughScenar
 
 // [ZA-13] With a zonal match, STAY_WITHIN_ZONE keeps only client-zone VMs.
 RC_GTEST_PROP(Invariants, StayWithinZoneKeepsOnlyClientZone, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario(
-      {.allow_invalid = false, .spillover = Spillover::kStayWithinZone, .compatible_client = true, .with_failover = false});
+  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false,
+                                                          .spillover = Spillover::kStayWithinZone,
+                                                          .compatible_client = true,
+                                                          .with_failover = false});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid() && d.zonal_status == ZonalAffinityStatus::kApplied &&
-         s.zonal_affinity.spillover == Spillover::kStayWithinZone)) {
+        s.zonal_affinity.spillover == Spillover::kStayWithinZone)) {
     RC_TAG("precondition not met");
     return;
   }
@@ -70,11 +73,13 @@ RC_GTEST_PROP(Invariants, StayWithinZoneKeepsOnlyClientZone, (Profile profile)) 
 
 // [ZA-14] SPILL_CROSS_ZONE yields either the intersection or the original set.
 RC_GTEST_PROP(Invariants, SpillCrossZoneIsIntersectionOrOriginal, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario(
-      {.allow_invalid = false, .spillover = Spillover::kSpillCrossZone, .compatible_client = true, .with_failover = false});
+  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false,
+                                                          .spillover = Spillover::kSpillCrossZone,
+                                                          .compatible_client = true,
+                                                          .with_failover = false});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid() && d.zonal_status == ZonalAffinityStatus::kApplied &&
-         s.zonal_affinity.spillover == Spillover::kSpillCrossZone)) {
+        s.zonal_affinity.spillover == Spillover::kSpillCrossZone)) {
     RC_TAG("precondition not met");
     return;
   }
@@ -99,7 +104,8 @@ RC_GTEST_PROP(Invariants, IncompatibleClientGetsOriginalSet, (const PassthroughS
 
 // Monotonicity: one more healthy primary never causes a failover.
 RC_GTEST_PROP(Invariants, MoreHealthyPrimariesNeverCauseFailover, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
+  const PassthroughScenario s = *properties::GenScenario(
+      {.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
   const PassthroughDecision before = Decide(s, profile);
   if (!(before.valid() && before.eligible_kind != EligibleKind::kBackupHealthy)) {
     RC_TAG("precondition not met");
@@ -107,7 +113,8 @@ RC_GTEST_PROP(Invariants, MoreHealthyPrimariesNeverCauseFailover, (Profile profi
   }
   std::vector<std::size_t> unhealthy_primaries;
   for (std::size_t i = 0; i < s.instances.size(); ++i) {
-    if (!IsBackup(s, s.instances[i]) && s.instances[i].health == HealthState::kUnhealthy) unhealthy_primaries.push_back(i);
+    if (!IsBackup(s, s.instances[i]) && s.instances[i].health == HealthState::kUnhealthy)
+      unhealthy_primaries.push_back(i);
   }
   if (!(!unhealthy_primaries.empty())) {
     RC_TAG("precondition not met");

@@ -13,11 +13,13 @@ rc::Gen<nlohmann::json> PassthroughDocument() {
 }
 
 rc::Gen<nlohmann::json> TimelineDocument() {
-  return rc::gen::map(rc::gen::arbitrary<TimelineScenario>(), [](const TimelineScenario& t) { return EncodeTimeline(t); });
+  return rc::gen::map(rc::gen::arbitrary<TimelineScenario>(),
+                      [](const TimelineScenario& t) { return EncodeTimeline(t); });
 }
 
 rc::Gen<nlohmann::json> SlbDocument() {
-  return rc::gen::map(GenSlbScenario(/*allow_invalid=*/true), [](const SlbScenario& s) { return EncodeSlbScenario(s); });
+  return rc::gen::map(GenSlbScenario(/*allow_invalid=*/true),
+                      [](const SlbScenario& s) { return EncodeSlbScenario(s); });
 }
 
 constexpr KindGenerators kKinds[] = {

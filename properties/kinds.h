@@ -5,8 +5,9 @@
 #ifndef LBCONFORM_PROPERTIES_KINDS_H_
 #define LBCONFORM_PROPERTIES_KINDS_H_
 
-#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
+
+#include <nlohmann/json.hpp>
 
 #include "model/catalogue.h"
 

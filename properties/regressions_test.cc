@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "engines/engines.h"
 #include "documents/scenario_json.h"
+#include "engines/engines.h"
 
 namespace lbconform {
 namespace {

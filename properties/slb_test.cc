@@ -10,16 +10,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engines/engines.h"
-#include "properties/generators.h"
-#include "invariants/slb_invariants.h"
 #include "documents/slb_json.h"
+#include "engines/engines.h"
+#include "invariants/slb_invariants.h"
+#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
 
 std::string Show(const SlbScenario& s, const SlbDecision& d) {
-  return "scenario:\n" + DumpJson(EncodeSlbScenario(s), 2) + "\nplan:\n" + DumpJson(EncodeSlbDecision(d, {}, d.valid() ? &s : nullptr), 2);
+  return "scenario:\n" + DumpJson(EncodeSlbScenario(s), 2) + "\nplan:\n" +
+         DumpJson(EncodeSlbDecision(d, {}, d.valid() ? &s : nullptr), 2);
 }
 
 void AssertAgreeAndHold(const SlbScenario& s) {
@@ -27,8 +28,9 @@ void AssertAgreeAndHold(const SlbScenario& s) {
   for (const SlbEngine* engine : EnginesOf<SlbEngine>()) {
     const SlbDecision other = engine->Plan(s);
     if (!SameSlbDecision(reference, other)) {
-      RC_FAIL(std::string(engine->name()) + " disagrees on " + NormativeSlbDiff(reference, other).value_or("a non-normative field") +
-              "\n" + Show(s, reference) + "\n" + std::string(engine->name()) + ":\n" + Show(s, other));
+      RC_FAIL(std::string(engine->name()) + " disagrees on " +
+              NormativeSlbDiff(reference, other).value_or("a non-normative field") + "\n" + Show(s, reference) + "\n" +
+              std::string(engine->name()) + ":\n" + Show(s, other));
     }
   }
   if (auto violation = properties::SlbViolation(s, reference)) RC_FAIL(*violation + "\n" + Show(s, reference));
@@ -38,7 +40,9 @@ RC_GTEST_PROP(SlbEquivalence, EveryEngineMatchesTheReferenceAndKeepsTheInvariant
   const SlbDecision d = EnginesOf<SlbEngine>().front()->Plan(s);
   RC_TAG(d.valid() ? std::string(NameOf(d.policy.algorithm)) : std::string("INVALID"));
   RC_CLASSIFY(d.valid() && d.dropped() > 0, "dropped");
-  RC_CLASSIFY(d.valid() && std::any_of(d.backends.begin(), d.backends.end(), [](const BackendState& b) { return b.drained; }), "drained");
+  RC_CLASSIFY(
+      d.valid() && std::any_of(d.backends.begin(), d.backends.end(), [](const BackendState& b) { return b.drained; }),
+      "drained");
   AssertAgreeAndHold(s);
 }
 
@@ -60,7 +64,8 @@ struct HealthReport : Command {
   std::uint32_t reported = 0;
 
   explicit HealthReport(const Model& m) {
-    backend = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(std::max<std::size_t>(m.scenario.backends.size(), 1))));
+    backend = static_cast<std::size_t>(
+        *rc::gen::inRange<int>(0, static_cast<int>(std::max<std::size_t>(m.scenario.backends.size(), 1))));
     // Reports at one instant are simultaneous (the last per backend counts),
     // so each command moves time on.
     after = *rc::gen::element<std::int64_t>(1, 20, 59, 60, 61, 120);
@@ -112,7 +117,9 @@ struct HealthReport : Command {
       }
     }
   }
-  void show(std::ostream& os) const override { os << "backend " << backend << " reports " << reported << " healthy, +" << after << " s"; }
+  void show(std::ostream& os) const override {
+    os << "backend " << backend << " reports " << reported << " healthy, +" << after << " s";
+  }
 };
 
 TEST(SlbStateful, DrainAndUndrainOverTime) {

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engines/engines.h"
-#include "properties/generators.h"
-#include "invariants/timeline_invariants.h"
 #include "documents/timeline_json.h"
+#include "engines/engines.h"
+#include "invariants/timeline_invariants.h"
+#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
@@ -40,7 +40,8 @@ void AssertInvariants(const TimelineScenario& timeline, Profile profile, const T
   }
 }
 
-RC_GTEST_PROP(TimelineEquivalence, EveryEngineMatchesTheReference, (const TimelineScenario& timeline, Profile profile)) {
+RC_GTEST_PROP(TimelineEquivalence, EveryEngineMatchesTheReference,
+              (const TimelineScenario& timeline, Profile profile)) {
   const TimelineDecision reference = EnginesOf<TimelineEngine>().front()->DecideTimeline(timeline, profile);
   RC_TAG(reference.valid() ? "valid" : "invalid");
   RC_CLASSIFY(std::any_of(reference.steps.begin(), reference.steps.end(),
@@ -103,9 +104,9 @@ struct AddEvent : Command {
     AssertInvariants(next.timeline, next.profile, reference);
     const TimelineStep& last = reference.steps.back();
     sut.transition = sut.transition || last.transition != Transition::kNone;
-    sut.draining = sut.draining || std::any_of(last.connections.begin(), last.connections.end(), [](const ConnectionStatus& c) {
-                     return c.state == ConnectionState::kDraining;
-                   });
+    sut.draining =
+        sut.draining || std::any_of(last.connections.begin(), last.connections.end(),
+                                    [](const ConnectionStatus& c) { return c.state == ConnectionState::kDraining; });
   }
   void show(std::ostream& os) const override {
     os << "t=" << event.at << " " << NameOf(event.type) << " instance=" << event.instance
@@ -126,11 +127,10 @@ TEST(TimelineStateful, CommandsKeepTheInvariantsOnEveryEngine) {
     model.profile = *rc::gen::arbitrary<Profile>();
     Sut sut;
     rc::state::check(model, sut,
-                     rc::state::gen::execOneOfWithArgs<AddEvent<EventType::kHealth>, AddEvent<EventType::kHealth>,
-                                                       AddEvent<EventType::kHealth>, AddEvent<EventType::kConnect>,
-                                                       AddEvent<EventType::kConnect>, AddEvent<EventType::kConnect>,
-                                                       AddEvent<EventType::kClose>, AddEvent<EventType::kConfig>,
-                                                       AddEvent<EventType::kAdvance>>());
+                     rc::state::gen::execOneOfWithArgs<
+                         AddEvent<EventType::kHealth>, AddEvent<EventType::kHealth>, AddEvent<EventType::kHealth>,
+                         AddEvent<EventType::kConnect>, AddEvent<EventType::kConnect>, AddEvent<EventType::kConnect>,
+                         AddEvent<EventType::kClose>, AddEvent<EventType::kConfig>, AddEvent<EventType::kAdvance>>());
     RC_CLASSIFY(sut.commands >= 20, ">= 20 commands");
     RC_CLASSIFY(sut.transition, "failover or failback");
     RC_CLASSIFY(sut.draining, "a connection drained");

@@ -54,8 +54,7 @@ bool FailoverConfigured(const PassthroughScenario& scenario) {
 
 // ------------------------------ Without failover (traffic distribution)
 
-EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<BackendVm>& vms,
-                                                         Trace& trace) {
+EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<BackendVm>& vms, Trace& trace) {
   VmSet healthy;
   VmSet all;
   for (const BackendVm& vm : vms) {
@@ -65,17 +64,23 @@ EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<Backe
   // [TD-1] "distributes new connections to its healthy backend VMs if at least
   // one backend VM is healthy".
   if (!healthy.empty()) {
-    trace.Add(Clause::TD_1, [&] { return fmt::format("no failover configured; {} of {} backend VMs are "
-                                               "healthy: eligible = all healthy backends",
-                                               healthy.size(), all.size()); });
+    trace.Add(Clause::TD_1, [&] {
+      return fmt::format(
+          "no failover configured; {} of {} backend VMs are "
+          "healthy: eligible = all healthy backends",
+          healthy.size(), all.size());
+    });
     return {EligibleKind::kAllHealthy, healthy};
   }
   // [TD-2] "When all backend VMs are unhealthy, the load balancer distributes
   // new connections among all backends as a last resort." (GAP-13: with no VM
   // at all the set is empty and connections are dropped.)
-  trace.Add(Clause::TD_2, [&] { return fmt::format("no failover configured; none of {} backend VMs is "
-                                             "healthy: eligible = all backends (last resort)",
-                                             all.size()); });
+  trace.Add(Clause::TD_2, [&] {
+    return fmt::format(
+        "no failover configured; none of {} backend VMs is "
+        "healthy: eligible = all backends (last resort)",
+        all.size());
+  });
   return {EligibleKind::kAllLastResort, all};
 }
 
@@ -102,8 +107,7 @@ EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<Backe
 // [FO-15] x = 1.0 needs every primary healthy; [FO-16] x = 0.1 needs 10% of
 // them; [FO-17] x = 0.0 fails over only when no primary is healthy.
 
-EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendVm>& vms,
-                                                      const FailoverPolicy& policy,
+EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendVm>& vms, const FailoverPolicy& policy,
                                                       Trace& trace) {
   const VmSet primaries = Names(vms, /*backup=*/false, /*healthy_only=*/false);
   const VmSet healthy_primaries = Names(vms, /*backup=*/false, /*healthy_only=*/true);
@@ -112,9 +116,10 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   const std::uint32_t p = Count(primaries);
   const std::uint32_t hp = Count(healthy_primaries);
   const std::uint32_t hb = Count(healthy_backups);
-  const std::string state = fmt::format("{}/{} primary VMs healthy, {} backup VM(s) healthy, "
-                                        "failover ratio {}",
-                                        hp, p, hb, x.ToString());
+  const std::string state = fmt::format(
+      "{}/{} primary VMs healthy, {} backup VM(s) healthy, "
+      "failover ratio {}",
+      hp, p, hb, x.ToString());
 
   // [FO-11] The ratio is in [0.0, 1.0] (validated); unspecified means 0.0.
   const bool ratio_is_zero = x.is_zero();
@@ -122,10 +127,10 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   // Row 1 [FO-12]: all healthy primary VMs. The comparison is >= (GAP-2).
   const bool row_one = ratio_is_zero ? hp > 0 : HealthyPrimaryRatioAtLeast(hp, p, x);
   if (row_one) {
-    trace.Add(Clause::FO_12, [&] { return fmt::format("{}: {} → active pool = all healthy primary VMs",
-                                                state,
-                                                ratio_is_zero ? "ratio 0 and a primary is healthy"
-                                                              : "healthy-primary ratio ≥ ratio"); });
+    trace.Add(Clause::FO_12, [&] {
+      return fmt::format("{}: {} → active pool = all healthy primary VMs", state,
+                         ratio_is_zero ? "ratio 0 and a primary is healthy" : "healthy-primary ratio ≥ ratio");
+    });
     // [FO-8] The active pool holds primary VMs only.
     trace.Add(Clause::FO_8, [&] { return std::string("the active pool holds primary VMs only"); });
     return {EligibleKind::kPrimaryHealthy, healthy_primaries};
@@ -135,35 +140,48 @@ EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendV
   // only once too few primaries are healthy. (GAP-3: ratio 0 is its own case.)
   const bool too_few_primaries = ratio_is_zero ? hp == 0 : !HealthyPrimaryRatioAtLeast(hp, p, x);
   if (hb >= 1 && too_few_primaries) {
-    trace.Add(Clause::FO_13, [&] { return fmt::format("{}: too few healthy primaries and a backup is "
-                                                "healthy → active pool = all healthy backup VMs",
-                                                state); });
+    trace.Add(Clause::FO_13, [&] {
+      return fmt::format(
+          "{}: too few healthy primaries and a backup is "
+          "healthy → active pool = all healthy backup VMs",
+          state);
+    });
     // [FO-9] This is failover: primaries leave the pool, healthy backups join.
     // [FO-8] The active pool holds backup VMs only.
-    trace.Add(Clause::FO_9, [&] { return std::string("failover: primary VMs leave the active pool, even healthy ones"); });
+    trace.Add(Clause::FO_9,
+              [&] { return std::string("failover: primary VMs leave the active pool, even healthy ones"); });
     return {EligibleKind::kBackupHealthy, healthy_backups};
   }
 
   // Row 3 [FO-14] and dropping [FO-20]: every primary and backup VM unhealthy.
   if (hp == 0 && hb == 0) {
     if (policy.drop_traffic_if_unhealthy) {
-      trace.Add(Clause::FO_20, [&] { return fmt::format("{}: every VM unhealthy and dropTrafficIfUnhealthy "
-                                                  "→ new connections are dropped",
-                                                  state); });
+      trace.Add(Clause::FO_20, [&] {
+        return fmt::format(
+            "{}: every VM unhealthy and dropTrafficIfUnhealthy "
+            "→ new connections are dropped",
+            state);
+      });
       return {EligibleKind::kDrop, {}};
     }
     // [FO-19] The last resort uses primary VMs only; backups are excluded.
-    trace.Add(Clause::FO_14, [&] { return fmt::format("{}: every VM unhealthy → active pool = all primary "
-                                                "VMs as a last resort",
-                                                state); });
+    trace.Add(Clause::FO_14, [&] {
+      return fmt::format(
+          "{}: every VM unhealthy → active pool = all primary "
+          "VMs as a last resort",
+          state);
+    });
     trace.Add(Clause::FO_19, [&] { return std::string("backup VMs are excluded from the last resort"); });
     return {EligibleKind::kPrimaryLastResort, primaries};
   }
 
   // GAP-1: no row covers hP > 0, hP/P < x, hB = 0. Reading: healthy primaries.
-  trace.Add(Clause::FO_12, [&] { return fmt::format("{}: too few healthy primaries but no healthy backup; "
-                                              "the table has no row (GAP-1) → all healthy primary VMs",
-                                              state); });
+  trace.Add(Clause::FO_12, [&] {
+    return fmt::format(
+        "{}: too few healthy primaries but no healthy backup; "
+        "the table has no row (GAP-1) → all healthy primary VMs",
+        state);
+  });
   return {EligibleKind::kPrimaryHealthy, healthy_primaries};
 }
 

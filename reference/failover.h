@@ -51,12 +51,10 @@ std::vector<BackendVm> ConfiguredBackends(const PassthroughScenario& scenario);
 bool FailoverConfigured(const PassthroughScenario& scenario);
 
 // IdentifyEligibleBackendsWithoutFailover applies TD-1 and TD-2.
-EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<BackendVm>& vms,
-                                                         Trace& trace);
+EligibleBackends IdentifyEligibleBackendsWithoutFailover(const std::vector<BackendVm>& vms, Trace& trace);
 
 // IdentifyEligibleBackendsWithFailover computes the active pool (FO-7..FO-20).
-EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendVm>& vms,
-                                                      const FailoverPolicy& policy,
+EligibleBackends IdentifyEligibleBackendsWithFailover(const std::vector<BackendVm>& vms, const FailoverPolicy& policy,
                                                       Trace& trace);
 
 }  // namespace lbconform::reference

@@ -1,15 +1,16 @@
 // Failover (FO-*) and eligibility without failover (TD-*): the worked
 // example step by step, every row of the failover-ratio table, the ratio
 // bullets, the limits and the register's readings.
+#include "reference/failover.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 
-#include "reference/failover.h"
+#include "model/testing/scenario_builder.h"
 #include "reference/reference_engine.h"
 #include "reference/testing/decide.h"
-#include "model/testing/scenario_builder.h"
 
 namespace lbconform {
 namespace {
@@ -154,44 +155,44 @@ TEST_P(FailoverRatioTable, ActivePool) {
   EXPECT_EQ(d.eligible.size(), c.pool_size);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    NotesWorkedExpectations, FailoverRatioTable,
-    ::testing::Values(
-        // [FO-17] ratio 0: one healthy primary prevents failover.
-        TableCase{"0", 4, 1, 4, false, EligibleKind::kPrimaryHealthy, 1},
-        TableCase{"0", 4, 0, 2, false, EligibleKind::kBackupHealthy, 2},
-        TableCase{"0", 4, 0, 0, false, EligibleKind::kPrimaryLastResort, 4},
-        TableCase{"0", 4, 0, 0, true, EligibleKind::kDrop, 0},
-        // GAP-2: 2 of 4 at 0.5 is not below the ratio.
-        TableCase{"0.5", 4, 2, 4, false, EligibleKind::kPrimaryHealthy, 2},
-        TableCase{"0.5", 4, 1, 4, false, EligibleKind::kBackupHealthy, 4},
-        // GAP-1: too few primaries, no healthy backup: the healthy primaries.
-        TableCase{"0.5", 4, 1, 0, false, EligibleKind::kPrimaryHealthy, 1},
-        TableCase{"0.5", 4, 1, 0, true, EligibleKind::kPrimaryHealthy, 1},
-        // [FO-15] ratio 1.0 requires every primary healthy.
-        TableCase{"1", 4, 3, 1, false, EligibleKind::kBackupHealthy, 1},
-        TableCase{"1", 4, 4, 0, false, EligibleKind::kPrimaryHealthy, 4},
-        // [FO-16] ratio 0.1 requires 10%: 1 of 10 stays, 0 of 10 fails over.
-        TableCase{"0.1", 10, 1, 4, false, EligibleKind::kPrimaryHealthy, 1},
-        TableCase{"0.1", 10, 0, 4, false, EligibleKind::kBackupHealthy, 4},
-        TableCase{"0.1", 11, 1, 4, false, EligibleKind::kBackupHealthy, 4},
-        // Non-zero ratio with no healthy primary and no healthy backup: row 3.
-        TableCase{"0.5", 4, 0, 0, false, EligibleKind::kPrimaryLastResort, 4},
-        TableCase{"0.5", 4, 0, 0, true, EligibleKind::kDrop, 0},
-        // The setting-up-failover test: ratio 0.75, 2 primaries.
-        TableCase{"0.75", 2, 1, 2, false, EligibleKind::kBackupHealthy, 2},
-        TableCase{"0.75", 2, 2, 2, false, EligibleKind::kPrimaryHealthy, 2},
-        // docs/contract.md §2.1: 0.07 with 100 primaries keeps them at exactly 7.
-        TableCase{"0.07", 100, 7, 1, false, EligibleKind::kPrimaryHealthy, 7},
-        TableCase{"0.07", 100, 6, 1, false, EligibleKind::kBackupHealthy, 1}),
-    [](const ::testing::TestParamInfo<TableCase>& param_info) {
-      // e.g. ratio0p5_P4_hP1_hB0_drop
-      std::string name = std::string("ratio") + param_info.param.ratio;
-      std::replace(name.begin(), name.end(), '.', 'p');
-      return name + "_P" + std::to_string(param_info.param.primaries) + "_hP" +
-             std::to_string(param_info.param.healthy_primaries) + "_hB" +
-             std::to_string(param_info.param.healthy_backups) + (param_info.param.drop ? "_drop" : "");
-    });
+INSTANTIATE_TEST_SUITE_P(NotesWorkedExpectations, FailoverRatioTable,
+                         ::testing::Values(
+                             // [FO-17] ratio 0: one healthy primary prevents failover.
+                             TableCase{"0", 4, 1, 4, false, EligibleKind::kPrimaryHealthy, 1},
+                             TableCase{"0", 4, 0, 2, false, EligibleKind::kBackupHealthy, 2},
+                             TableCase{"0", 4, 0, 0, false, EligibleKind::kPrimaryLastResort, 4},
+                             TableCase{"0", 4, 0, 0, true, EligibleKind::kDrop, 0},
+                             // GAP-2: 2 of 4 at 0.5 is not below the ratio.
+                             TableCase{"0.5", 4, 2, 4, false, EligibleKind::kPrimaryHealthy, 2},
+                             TableCase{"0.5", 4, 1, 4, false, EligibleKind::kBackupHealthy, 4},
+                             // GAP-1: too few primaries, no healthy backup: the healthy primaries.
+                             TableCase{"0.5", 4, 1, 0, false, EligibleKind::kPrimaryHealthy, 1},
+                             TableCase{"0.5", 4, 1, 0, true, EligibleKind::kPrimaryHealthy, 1},
+                             // [FO-15] ratio 1.0 requires every primary healthy.
+                             TableCase{"1", 4, 3, 1, false, EligibleKind::kBackupHealthy, 1},
+                             TableCase{"1", 4, 4, 0, false, EligibleKind::kPrimaryHealthy, 4},
+                             // [FO-16] ratio 0.1 requires 10%: 1 of 10 stays, 0 of 10 fails over.
+                             TableCase{"0.1", 10, 1, 4, false, EligibleKind::kPrimaryHealthy, 1},
+                             TableCase{"0.1", 10, 0, 4, false, EligibleKind::kBackupHealthy, 4},
+                             TableCase{"0.1", 11, 1, 4, false, EligibleKind::kBackupHealthy, 4},
+                             // Non-zero ratio with no healthy primary and no healthy backup: row 3.
+                             TableCase{"0.5", 4, 0, 0, false, EligibleKind::kPrimaryLastResort, 4},
+                             TableCase{"0.5", 4, 0, 0, true, EligibleKind::kDrop, 0},
+                             // The setting-up-failover test: ratio 0.75, 2 primaries.
+                             TableCase{"0.75", 2, 1, 2, false, EligibleKind::kBackupHealthy, 2},
+                             TableCase{"0.75", 2, 2, 2, false, EligibleKind::kPrimaryHealthy, 2},
+                             // docs/contract.md §2.1: 0.07 with 100 primaries keeps them at exactly 7.
+                             TableCase{"0.07", 100, 7, 1, false, EligibleKind::kPrimaryHealthy, 7},
+                             TableCase{"0.07", 100, 6, 1, false, EligibleKind::kBackupHealthy, 1}),
+                         [](const ::testing::TestParamInfo<TableCase>& param_info) {
+                           // e.g. ratio0p5_P4_hP1_hB0_drop
+                           std::string name = std::string("ratio") + param_info.param.ratio;
+                           std::replace(name.begin(), name.end(), '.', 'p');
+                           return name + "_P" + std::to_string(param_info.param.primaries) + "_hP" +
+                                  std::to_string(param_info.param.healthy_primaries) + "_hB" +
+                                  std::to_string(param_info.param.healthy_backups) +
+                                  (param_info.param.drop ? "_drop" : "");
+                         });
 
 // [FO-15] [FO-16] [FO-17] The three bullets under the table, stated as checks
 // on the minimum number of healthy primaries.
@@ -292,10 +293,8 @@ TEST(FailoverValidation, FO_5_FO_6_Limits) {
 
 // [TD-1] [TD-2] [TD-3] Without failover: healthy backends, else all of them.
 TEST(EligibilityWithoutFailover, TD_1_TD_2_HealthyElseAllBackends) {
-  ScenarioBuilder b = ScenarioBuilder()
-                          .Group("ig-a", "us-west1-a")
-                          .Vm("vm-1", "ig-a", kUnhealthy)
-                          .Vm("vm-2", "ig-a", kHealthy);
+  ScenarioBuilder b =
+      ScenarioBuilder().Group("ig-a", "us-west1-a").Vm("vm-1", "ig-a", kUnhealthy).Vm("vm-2", "ig-a", kHealthy);
   auto d = Decide(b.Build());
   EXPECT_EQ(d.eligible_kind, EligibleKind::kAllHealthy);
   EXPECT_EQ(d.eligible, BackendNames{"vm-2"});
@@ -317,11 +316,8 @@ TEST(EligibilityWithoutFailover, GAP_13_NoBackendsDropsConnections) {
 
 // GAP-5: a failoverPolicy without failover backends has no effect.
 TEST(FailoverConfigured, GAP_5_PolicyWithoutFailoverBackendIsIgnored) {
-  ScenarioBuilder b = ScenarioBuilder()
-                          .Group("ig-a", "us-west1-a")
-                          .Vms("ig-a", 2, 0)
-                          .FailoverRatio("0.5")
-                          .DropTrafficIfUnhealthy();
+  ScenarioBuilder b =
+      ScenarioBuilder().Group("ig-a", "us-west1-a").Vms("ig-a", 2, 0).FailoverRatio("0.5").DropTrafficIfUnhealthy();
   const auto d = Decide(b.Build());
   EXPECT_EQ(d.eligible_kind, EligibleKind::kAllLastResort);
   EXPECT_EQ(d.eligible.size(), 2U);
@@ -329,10 +325,8 @@ TEST(FailoverConfigured, GAP_5_PolicyWithoutFailoverBackendIsIgnored) {
 
 // GAP-4: failover configured, no primary VM: healthy backups take over.
 TEST(FailoverConfigured, GAP_4_NoPrimaryVms) {
-  ScenarioBuilder b = ScenarioBuilder()
-                          .Group("ig-p", "us-west1-a")
-                          .Group("ig-b", "us-west1-b", kFailover)
-                          .Vms("ig-b", 2, 1);
+  ScenarioBuilder b =
+      ScenarioBuilder().Group("ig-p", "us-west1-a").Group("ig-b", "us-west1-b", kFailover).Vms("ig-b", 2, 1);
   EXPECT_EQ(Decide(b.FailoverRatio("0.5").Build()).eligible_kind, EligibleKind::kBackupHealthy);
   EXPECT_EQ(Decide(b.FailoverRatio("0").Build()).eligible_kind, EligibleKind::kBackupHealthy);
   const auto none = Decide(b.SetHealth("ig-b-0", kUnhealthy).Build());

@@ -13,8 +13,7 @@ BackendNames ToNames(const VmSet& set) { return {set.begin(), set.end()}; }
 
 }  // namespace
 
-PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario,
-                                            Profile profile) const {
+PassthroughDecision ReferenceEngine::Decide(const PassthroughScenario& scenario, Profile profile) const {
   Trace trace(trace_);
   std::vector<Error> errors = ValidateScenario(scenario, profile, trace);
   if (!errors.empty()) return InvalidDecision(std::move(errors));
@@ -26,17 +25,18 @@ PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Pro
   const std::vector<BackendVm> vms = ConfiguredBackends(scenario);
 
   // [TD-3] Step 2.1: identify eligible backends.
-  const EligibleBackends eligible =
-      FailoverConfigured(scenario) ? IdentifyEligibleBackendsWithFailover(vms, scenario.failover_policy, trace)
-                                   : IdentifyEligibleBackendsWithoutFailover(vms, trace);
+  const EligibleBackends eligible = FailoverConfigured(scenario)
+                                        ? IdentifyEligibleBackendsWithFailover(vms, scenario.failover_policy, trace)
+                                        : IdentifyEligibleBackendsWithoutFailover(vms, trace);
   // [TD-3] Step 2.2: adjust the eligible backends for zonal affinity.
   const ZonalAffinityResult zonal = AdjustForZonalAffinity(scenario, vms, eligible, profile, trace);
   // [TD-3] Step 2.3 and [FO-18]: a backend is then chosen among the modified
   // eligible backends by consistent hashing, which the spec does not fix.
-  trace.Add(Clause::FO_18, [&] { return std::string(zonal.modified_eligible.empty()
-                                      ? "no backend is eligible: the new connection is dropped"
-                                      : "a backend is chosen from the modified eligible backends by "
-                                        "consistent hashing"); });
+  trace.Add(Clause::FO_18, [&] {
+    return std::string(zonal.modified_eligible.empty() ? "no backend is eligible: the new connection is dropped"
+                                                       : "a backend is chosen from the modified eligible backends by "
+                                                         "consistent hashing");
+  });
 
   decision.eligible_kind = eligible.kind;
   decision.eligible = ToNames(eligible.backends);

@@ -2,10 +2,10 @@
 #ifndef LBCONFORM_REFERENCE_REFERENCE_ENGINE_H_
 #define LBCONFORM_REFERENCE_REFERENCE_ENGINE_H_
 
-#include "reference/failover.h"
 #include "model/model.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
+#include "reference/failover.h"
 
 namespace lbconform::reference {
 

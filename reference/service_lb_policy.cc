@@ -85,7 +85,8 @@ std::vector<Error> ValidateSlbScenario(const SlbScenario& s, Trace& trace) {
   // [SLB-22] The failover threshold is a percentage from 1 to 99.
   if (s.policy.failover_health_threshold &&
       (*s.policy.failover_health_threshold < 1 || *s.policy.failover_health_threshold > 99)) {
-    errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE, "/serviceLbPolicy/failoverConfig/failoverHealthThreshold",
+    errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE,
+                      "/serviceLbPolicy/failoverConfig/failoverHealthThreshold",
                       fmt::format("{} is outside 1-99", *s.policy.failover_health_threshold)});
   }
   // [SLB-29] STRICT only for the cross-region internal load balancers.
@@ -106,21 +107,24 @@ ResolvedPolicy ResolvePolicy(const SlbScenario& s, Trace& trace) {
   if (s.policy.present && s.policy.algorithm) p.algorithm = *s.policy.algorithm;
   // [SLB-22] Default threshold 70; GAP-30: the API's 50 belongs to load
   // balancers this kind does not accept [SLB-35].
-  if (s.policy.present && s.policy.failover_health_threshold) p.failover_health_threshold = *s.policy.failover_health_threshold;
+  if (s.policy.present && s.policy.failover_health_threshold)
+    p.failover_health_threshold = *s.policy.failover_health_threshold;
   p.auto_capacity_drain = s.policy.present && s.policy.auto_capacity_drain;
   // [SLB-28] Isolation is enforced only with granularity REGION; [SLB-26]
   // NEAREST is the default mode.
   p.isolation_enforced = s.policy.present && s.policy.isolation_granularity == IsolationGranularity::kRegion;
   if (p.isolation_enforced) {
-    p.isolation_mode = s.policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
+    p.isolation_mode =
+        s.policy.isolation_mode == IsolationMode::kStrict ? IsolationMode::kStrict : IsolationMode::kNearest;
   }
   trace.Add(Clause::SLB_7, [&] {
-    return fmt::format("algorithm {}, failover threshold {}%, auto-capacity drain {}, isolation {}", NameOf(p.algorithm),
-                       p.failover_health_threshold, p.auto_capacity_drain ? "on" : "off",
+    return fmt::format("algorithm {}, failover threshold {}%, auto-capacity drain {}, isolation {}",
+                       NameOf(p.algorithm), p.failover_health_threshold, p.auto_capacity_drain ? "on" : "off",
                        p.isolation_enforced ? std::string(NameOf(p.isolation_mode)) : std::string("not enforced"));
   });
   if (s.policy.present && s.policy.isolation_mode != IsolationMode::kUnspecified && !p.isolation_enforced) {
-    trace.Add(Clause::SLB_28, [] { return std::string("an isolation mode without granularity REGION is not enforced"); });
+    trace.Add(Clause::SLB_28,
+              [] { return std::string("an isolation mode without granularity REGION is not enforced"); });
   }
   return p;
 }
@@ -225,8 +229,9 @@ std::vector<std::optional<std::int64_t>> AutoCapacityDrain(const SlbScenario& s,
     trace.Add(Clause::SLB_15, [&] {
       std::vector<std::string> names;
       for (std::size_t i : candidates) names.push_back(s.backends[i].name);
-      return fmt::format("t={}: drainable candidates [{}]; drained now {} of {}", t, fmt::join(names, ", "),
-                         std::count_if(drained_since.begin(), drained_since.end(), [](const auto& d) { return d.has_value(); }), n);
+      return fmt::format(
+          "t={}: drainable candidates [{}]; drained now {} of {}", t, fmt::join(names, ", "),
+          std::count_if(drained_since.begin(), drained_since.end(), [](const auto& d) { return d.has_value(); }), n);
     });
   }
   return drained_since;
@@ -269,7 +274,8 @@ std::vector<std::string> RegionsByRtt(const SlbScenario& s, std::size_t client) 
   }
   std::vector<std::string> names;
   for (const auto& [name, value] : rtt) names.push_back(name);
-  std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) { return rtt[a] < rtt[b]; });
+  std::stable_sort(names.begin(), names.end(),
+                   [&](const std::string& a, const std::string& b) { return rtt[a] < rtt[b]; });
   return names;
 }
 
@@ -350,7 +356,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
   // equal times share a tier.
   std::map<std::int64_t, Tier> preferred;
   for (std::size_t b = 0; b < s.backends.size(); ++b) {
-    if (!usable(b) || s.backends[b].preference != Preference::kPreferred || states[b].below_failover_threshold) continue;
+    if (!usable(b) || s.backends[b].preference != Preference::kPreferred || states[b].below_failover_threshold)
+      continue;
     preferred[ZoneRtt(rtts, s.backends[b].zone)].backends.push_back(b);
   }
   for (auto& [rtt, tier] : preferred) tiers.push_back(std::move(tier));
@@ -406,8 +413,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
     tiers.push_back(std::move(tier));
   }
   trace.Add(Clause::SLB_10, [&] {
-    return fmt::format("{}: regions by round-trip time [{}], allowed [{}]", s.clients[client].name, fmt::join(regions, ", "),
-                       fmt::join(allowed, ", "));
+    return fmt::format("{}: regions by round-trip time [{}], allowed [{}]", s.clients[client].name,
+                       fmt::join(regions, ", "), fmt::join(allowed, ", "));
   });
   return tiers;
 }
@@ -422,7 +429,8 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
   SlbDecision d;
   d.policy = ResolvePolicy(s, trace);
   const std::vector<std::optional<std::int64_t>> drained_since =
-      d.policy.auto_capacity_drain ? AutoCapacityDrain(s, trace) : std::vector<std::optional<std::int64_t>>(s.backends.size());
+      d.policy.auto_capacity_drain ? AutoCapacityDrain(s, trace)
+                                   : std::vector<std::optional<std::int64_t>>(s.backends.size());
   for (std::size_t i = 0; i < s.backends.size(); ++i) {
     const SlbBackend& b = s.backends[i];
     const HealthSample h = HealthAt(b, s.at);
@@ -483,14 +491,17 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
       const std::vector<std::size_t> targets = OverloadTargets(s, c, tiers, d.backends);
       if (targets.empty()) {
         plan.dropped = load;
-        trace.Add(Clause::SLB_27, [&] { return fmt::format("{}: {} dropped: no backend can serve it", plan.name, MilliToString(load)); });
+        trace.Add(Clause::SLB_27, [&] {
+          return fmt::format("{}: {} dropped: no backend can serve it", plan.name, MilliToString(load));
+        });
       } else {
         std::vector<Milli> weights;
         for (std::size_t b : targets) weights.push_back(d.backends[b].effective_capacity);
         const std::vector<Milli> shares = Apportion(load, weights);
         for (std::size_t k = 0; k < targets.size(); ++k) given[targets[k]] += shares[k];
         trace.Add(Clause::SLB_25, [&] {
-          return fmt::format("{}: {} beyond capacity overloads {}", plan.name, MilliToString(load), s.backends[targets.front()].region);
+          return fmt::format("{}: {} beyond capacity overloads {}", plan.name, MilliToString(load),
+                             s.backends[targets.front()].region);
         });
       }
     }

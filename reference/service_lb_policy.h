@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "reference/failover.h"
 #include "model/slb_model.h"
+#include "reference/failover.h"
 
 namespace lbconform::reference {
 

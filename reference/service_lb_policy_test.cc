@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference/reference_engine.h"
 #include "documents/slb_json.h"
+#include "reference/reference_engine.h"
 
 namespace lbconform {
 namespace {
@@ -29,8 +29,8 @@ json Base() {
 }
 
 // AddBackend appends a RATE backend of `members` × `rate`.
-void AddBackend(json& doc, const std::string& name, const std::string& zone, int members, int healthy, double rate = 100,
-                const std::string& preference = "DEFAULT") {
+void AddBackend(json& doc, const std::string& name, const std::string& zone, int members, int healthy,
+                double rate = 100, const std::string& preference = "DEFAULT") {
   doc["backendService"]["backends"].push_back({{"group", "zones/" + zone + "/instanceGroups/" + name},
                                                {"balancingMode", "RATE"},
                                                {"maxRatePerInstance", rate},
@@ -137,16 +137,24 @@ TEST(SlbValidation, SLB_33_CapacityScaler) {
 TEST(SlbValidation, SLB_34_BalancingModeGivesTheTargetCapacity) {
   json doc = Base();
   AddBackend(doc, "rate", "east-a", 4, 4, 25);
-  doc["backendService"]["backends"].push_back({{"group", "zones/east-a/instanceGroups/group-rate"}, {"balancingMode", "RATE"},
-                                               {"maxRate", 70}, {"capacityScaler", 0.5}});
-  doc["backendGroups"].push_back({{"group", "group-rate"}, {"kind", "ZONAL_INSTANCE_GROUP"}, {"zone", "east-a"}, {"members", 2}});
-  doc["backendService"]["backends"].push_back({{"group", "zones/east-b/instanceGroups/util"}, {"balancingMode", "UTILIZATION"},
-                                               {"maxUtilization", 0.5}});
-  doc["backendGroups"].push_back({{"group", "util"}, {"kind", "ZONAL_INSTANCE_GROUP"}, {"zone", "east-b"}, {"members", 3},
+  doc["backendService"]["backends"].push_back({{"group", "zones/east-a/instanceGroups/group-rate"},
+                                               {"balancingMode", "RATE"},
+                                               {"maxRate", 70},
+                                               {"capacityScaler", 0.5}});
+  doc["backendGroups"].push_back(
+      {{"group", "group-rate"}, {"kind", "ZONAL_INSTANCE_GROUP"}, {"zone", "east-a"}, {"members", 2}});
+  doc["backendService"]["backends"].push_back(
+      {{"group", "zones/east-b/instanceGroups/util"}, {"balancingMode", "UTILIZATION"}, {"maxUtilization", 0.5}});
+  doc["backendGroups"].push_back({{"group", "util"},
+                                  {"kind", "ZONAL_INSTANCE_GROUP"},
+                                  {"zone", "east-b"},
+                                  {"members", 3},
                                   {"loadPerMemberAtFullUtilization", 40}});
   doc["backendService"]["backends"].push_back({{"group", "zones/east-b/networkEndpointGroups/conn"},
-                                               {"balancingMode", "CONNECTION"}, {"maxConnectionsPerEndpoint", 10}});
-  doc["backendGroups"].push_back({{"group", "conn"}, {"kind", "ZONAL_NEG_GCE_VM_IP_PORT"}, {"zone", "east-b"}, {"members", 5}});
+                                               {"balancingMode", "CONNECTION"},
+                                               {"maxConnectionsPerEndpoint", 10}});
+  doc["backendGroups"].push_back(
+      {{"group", "conn"}, {"kind", "ZONAL_NEG_GCE_VM_IP_PORT"}, {"zone", "east-b"}, {"members", 5}});
   const SlbDecision d = Plan(doc);
   ASSERT_TRUE(d.valid());
   EXPECT_EQ(State(d, "rate").effective_capacity, k(100));       // 4 × 25
@@ -401,7 +409,9 @@ TEST(SlbDrain, SLB_15_SLB_16_NeverHalfOrMore) {
   for (const BackendState& b : d.backends) EXPECT_FALSE(b.drained) << b.name;
   doc["readings"] = {{"drainOverHalf", "DRAIN_UP_TO_HALF"}};
   const SlbDecision partial = Plan(doc);
-  EXPECT_EQ(std::count_if(partial.backends.begin(), partial.backends.end(), [](const BackendState& b) { return b.drained; }), 2);
+  EXPECT_EQ(
+      std::count_if(partial.backends.begin(), partial.backends.end(), [](const BackendState& b) { return b.drained; }),
+      2);
 }
 
 // [SLB-16] [SLB-17] GAP-26: zero-capacity backends are never candidates.
@@ -429,8 +439,10 @@ TEST(SlbDrain, SLB_19_UndrainAfterSixtySeconds) {
   doc["at"] = 160;
   EXPECT_FALSE(State(Plan(doc), "b0").drained);
   // A dip below 35% restarts the 60 s.
-  doc["backendGroups"][0]["health"] =
-      json::array({{{"at", 0}, {"healthy", 0}}, {{"at", 100}, {"healthy", 2}}, {{"at", 130}, {"healthy", 1}}, {{"at", 140}, {"healthy", 2}}});
+  doc["backendGroups"][0]["health"] = json::array({{{"at", 0}, {"healthy", 0}},
+                                                   {{"at", 100}, {"healthy", 2}},
+                                                   {{"at", 130}, {"healthy", 1}},
+                                                   {{"at", 140}, {"healthy", 2}}});
   doc["at"] = 190;
   EXPECT_TRUE(State(Plan(doc), "b0").drained);  // 1 of 4 = 25%: not a candidate, still drained (hysteresis)
   doc["at"] = 200;

@@ -41,19 +41,16 @@ std::vector<Error> ValidateTimeline(const TimelineScenario& timeline, Trace& tra
     // [CT-7] At least 600 s (the default) and at most 16 hours.
     const std::int64_t idle = *tracking.idle_timeout_sec;
     if (idle < 600 || idle > 57'600) {
-      errors.push_back({ErrorCode::IDLE_TIMEOUT_OUT_OF_RANGE,
-                        "/backendService/connectionTrackingPolicy/idleTimeoutSec",
+      errors.push_back({ErrorCode::IDLE_TIMEOUT_OUT_OF_RANGE, "/backendService/connectionTrackingPolicy/idleTimeoutSec",
                         fmt::format("idleTimeoutSec {} is outside [600, 57600]", idle)});
     }
     // [CT-8] Settable only when tracking is less than 5-tuple.
-    const bool less_than_five_tuple =
-        tracking.tracking_mode == TrackingMode::kPerSession &&
-        (tracking.session_affinity == SessionAffinity::kClientIpNoDestination ||
-         tracking.session_affinity == SessionAffinity::kClientIp ||
-         tracking.session_affinity == SessionAffinity::kClientIpProto);
+    const bool less_than_five_tuple = tracking.tracking_mode == TrackingMode::kPerSession &&
+                                      (tracking.session_affinity == SessionAffinity::kClientIpNoDestination ||
+                                       tracking.session_affinity == SessionAffinity::kClientIp ||
+                                       tracking.session_affinity == SessionAffinity::kClientIpProto);
     if (!less_than_five_tuple) {
-      errors.push_back({ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE,
-                        "/backendService/connectionTrackingPolicy/idleTimeoutSec",
+      errors.push_back({ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE, "/backendService/connectionTrackingPolicy/idleTimeoutSec",
                         fmt::format("idleTimeoutSec needs PER_SESSION tracking with a 1-, 2- or 3-tuple "
                                     "session affinity (have {}, {})",
                                     NameOf(tracking.tracking_mode), NameOf(tracking.session_affinity))});
@@ -105,14 +102,14 @@ void EndExpiredDraining(std::int64_t at, std::vector<Connection>& connections, T
   for (Connection& c : connections) {
     if (c.state == ConnectionState::kDraining && at >= c.draining_until) {
       c.state = ConnectionState::kClosed;
-      trace.Add(Clause::FO_21, [&] { return fmt::format("{}: draining ended at t={}: CLOSED", c.id, c.draining_until); });
+      trace.Add(Clause::FO_21,
+                [&] { return fmt::format("{}: draining ended at t={}: CLOSED", c.id, c.draining_until); });
     }
   }
 }
 
-void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scenario,
-                                const PassthroughDecision& pool, std::int64_t draining_timeout,
-                                std::vector<Connection>& connections, Trace& trace) {
+void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scenario, const PassthroughDecision& pool,
+                                std::int64_t draining_timeout, std::vector<Connection>& connections, Trace& trace) {
   // GAP-17: at a failover or failback, every active connection on a VM outside
   // the new active pool drains or is reset. [ZA-2] The active pool is the
   // original eligible set: zonal affinity does not touch established connections.
@@ -184,21 +181,18 @@ bool MayPersistOnUnhealthy(const ConnectionTracking& tracking, ConnectionProtoco
 }
 
 void ApplyPersistenceOnUnhealthy(const PassthroughScenario& scenario, const ConnectionTracking& tracking,
-                                 const PassthroughDecision& pool, std::vector<Connection>& connections,
-                                 Trace& trace) {
+                                 const PassthroughDecision& pool, std::vector<Connection>& connections, Trace& trace) {
   // GAP-21: decided after every event, for active connections on unhealthy
   // VMs outside the active pool (a last-resort pool still takes new
   // connections to its unhealthy VMs, so connections there stay).
-  const bool every_backend_unhealthy =
-      std::none_of(scenario.instances.begin(), scenario.instances.end(), Healthy);
+  const bool every_backend_unhealthy = std::none_of(scenario.instances.begin(), scenario.instances.end(), Healthy);
   for (Connection& c : connections) {
     if (c.state != ConnectionState::kActive) continue;
     const Instance& vm = VmOf(scenario, c);
     if (Healthy(vm) || InVmSet(pool.eligible, vm.name)) continue;
     if (MayPersistOnUnhealthy(tracking, c.protocol, every_backend_unhealthy)) continue;
     c.state = ConnectionState::kClosed;
-    const Clause rule =
-        tracking.persistence == PersistenceOnUnhealthy::kNeverPersist ? Clause::CT_4 : Clause::CT_3;
+    const Clause rule = tracking.persistence == PersistenceOnUnhealthy::kNeverPersist ? Clause::CT_4 : Clause::CT_3;
     trace.Add(rule, [&] {
       return fmt::format("{} ({}) on unhealthy {} does not persist ({}): CLOSED", c.id, NameOf(c.protocol), vm.name,
                          NameOf(tracking.persistence));
@@ -207,8 +201,7 @@ void ApplyPersistenceOnUnhealthy(const PassthroughScenario& scenario, const Conn
 }
 
 Connection EstablishConnection(std::string id, std::size_t instance, ConnectionProtocol protocol,
-                               const PassthroughScenario& scenario, const PassthroughDecision& pool,
-                               Trace& trace) {
+                               const PassthroughScenario& scenario, const PassthroughDecision& pool, Trace& trace) {
   // [CT-2] A new connection goes to a modified eligible backend; [CT-1] the
   // choice is recorded and every later packet follows it.
   Connection c{std::move(id), instance, protocol, ConnectionState::kActive, 0};
@@ -217,8 +210,8 @@ Connection EstablishConnection(std::string id, std::size_t instance, ConnectionP
   trace.Add(c.state == ConnectionState::kActive ? Clause::CT_1 : Clause::CT_2, [&] {
     return c.state == ConnectionState::kActive
                ? fmt::format("{} ({}) established on {}", c.id, NameOf(protocol), vm)
-               : fmt::format("{} ({}) to {}: REFUSED, {} is not a modified eligible backend", c.id,
-                             NameOf(protocol), vm, vm);
+               : fmt::format("{} ({}) to {}: REFUSED, {} is not a modified eligible backend", c.id, NameOf(protocol),
+                             vm, vm);
   });
   return c;
 }
@@ -227,7 +220,8 @@ Connection EstablishConnection(std::string id, std::size_t instance, ConnectionP
 
 namespace {
 
-std::vector<ConnectionStatus> Snapshot(const PassthroughScenario& scenario, const std::vector<Connection>& connections) {
+std::vector<ConnectionStatus> Snapshot(const PassthroughScenario& scenario,
+                                       const std::vector<Connection>& connections) {
   std::vector<ConnectionStatus> out;
   out.reserve(connections.size());
   for (const Connection& c : connections) {
@@ -295,8 +289,8 @@ TimelineDecision ReferenceEngine::DecideTimeline(const TimelineScenario& timelin
       connections.push_back(EstablishConnection(timeline.connection_ids[event.connection], event.instance,
                                                 event.protocol, scenario, pool, trace));
     }
-    decision.steps.push_back({event.at, transition, std::move(pool), Snapshot(scenario, connections),
-                              std::move(trace.steps())});
+    decision.steps.push_back(
+        {event.at, transition, std::move(pool), Snapshot(scenario, connections), std::move(trace.steps())});
     trace.steps().clear();
   }
   return decision;

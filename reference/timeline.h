@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "reference/failover.h"
 #include "model/timeline_model.h"
+#include "reference/failover.h"
 
 namespace lbconform::reference {
 
@@ -38,17 +38,14 @@ Transition ClassifyTransition(PoolRole before, PoolRole after, Trace& trace);
 
 // The per-event rules, in the order the timeline applies them.
 void EndExpiredDraining(std::int64_t at, std::vector<Connection>& connections, Trace& trace);
-void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scenario,
-                                const PassthroughDecision& pool, std::int64_t draining_timeout,
-                                std::vector<Connection>& connections, Trace& trace);
+void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scenario, const PassthroughDecision& pool,
+                                std::int64_t draining_timeout, std::vector<Connection>& connections, Trace& trace);
 void RejoinPool(const PassthroughScenario& scenario, const PassthroughDecision& pool,
                 std::vector<Connection>& connections, Trace& trace);
 void ApplyPersistenceOnUnhealthy(const PassthroughScenario& scenario, const ConnectionTracking& tracking,
-                                 const PassthroughDecision& pool, std::vector<Connection>& connections,
-                                 Trace& trace);
+                                 const PassthroughDecision& pool, std::vector<Connection>& connections, Trace& trace);
 Connection EstablishConnection(std::string id, std::size_t instance, ConnectionProtocol protocol,
-                               const PassthroughScenario& scenario, const PassthroughDecision& pool,
-                               Trace& trace);
+                               const PassthroughScenario& scenario, const PassthroughDecision& pool, Trace& trace);
 
 // MayPersistOnUnhealthy is CT-3..CT-6 for one connection.
 bool MayPersistOnUnhealthy(const ConnectionTracking& tracking, ConnectionProtocol protocol,

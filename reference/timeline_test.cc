@@ -1,15 +1,16 @@
 // The passthrough-timeline rules of the reference: connection tracking (CT-*),
 // persistence on unhealthy backends, draining and resets on failover and
 // failback (FO-21, FO-22), and each timeline gap's reading.
+#include "reference/timeline.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "reference/reference_engine.h"
-#include "model/testing/timeline_builder.h"
-#include "reference/timeline.h"
 #include "documents/documents.h"
 #include "documents/timeline_json.h"
+#include "model/testing/timeline_builder.h"
+#include "reference/reference_engine.h"
 
 namespace lbconform {
 namespace {
@@ -39,15 +40,22 @@ bool Cites(const TimelineStep& step, Clause clause) {
 // two VMs each, ratio 0.5; a TCP connection open on each primary.
 TimelineBuilder WorkedExample() {
   TimelineBuilder b(ScenarioBuilder()
-                        .Group("ig-a", "us-west1-a").Group("ig-d", "us-west1-c")
-                        .Group("ig-b", "us-west1-a", kFailover).Group("ig-c", "us-west1-c", kFailover)
-                        .Vm("vm-a1", "ig-a", kHealthy).Vm("vm-a2", "ig-a", kHealthy)
-                        .Vm("vm-d1", "ig-d", kHealthy).Vm("vm-d2", "ig-d", kHealthy)
-                        .Vm("vm-b1", "ig-b", kHealthy).Vm("vm-b2", "ig-b", kHealthy)
-                        .Vm("vm-c1", "ig-c", kHealthy).Vm("vm-c2", "ig-c", kHealthy)
-                        .FailoverRatio("0.5").Build());
+                        .Group("ig-a", "us-west1-a")
+                        .Group("ig-d", "us-west1-c")
+                        .Group("ig-b", "us-west1-a", kFailover)
+                        .Group("ig-c", "us-west1-c", kFailover)
+                        .Vm("vm-a1", "ig-a", kHealthy)
+                        .Vm("vm-a2", "ig-a", kHealthy)
+                        .Vm("vm-d1", "ig-d", kHealthy)
+                        .Vm("vm-d2", "ig-d", kHealthy)
+                        .Vm("vm-b1", "ig-b", kHealthy)
+                        .Vm("vm-b2", "ig-b", kHealthy)
+                        .Vm("vm-c1", "ig-c", kHealthy)
+                        .Vm("vm-c2", "ig-c", kHealthy)
+                        .FailoverRatio("0.5")
+                        .Build());
   b.Connect(0, "c-a1", "vm-a1").Connect(0, "c-a2", "vm-a2").Connect(0, "c-d1", "vm-d1").Connect(0, "c-d2", "vm-d2");
-  b.Health(60, "vm-a1", kUnhealthy).Health(60, "vm-d1", kUnhealthy);  // steps 4, 5
+  b.Health(60, "vm-a1", kUnhealthy).Health(60, "vm-d1", kUnhealthy);   // steps 4, 5
   b.Health(120, "vm-a2", kUnhealthy);                                  // step 6: failover
   b.Connect(130, "c-b1", "vm-b1").Connect(140, "c-d2-late", "vm-d2");  // steps 7, 8
   b.Health(1000, "vm-a2", kHealthy);                                   // step 9: failback
@@ -58,8 +66,11 @@ TimelineBuilder WorkedExample() {
 // Two primaries in one zone and one backup elsewhere; ratio 0 (the default).
 ScenarioBuilder SmallFailover() {
   return ScenarioBuilder()
-      .Group("ig-p", "us-west1-a").Group("ig-f", "us-west1-b", kFailover)
-      .Vm("p1", "ig-p", kHealthy).Vm("p2", "ig-p", kHealthy).Vm("f1", "ig-f", kHealthy)
+      .Group("ig-p", "us-west1-a")
+      .Group("ig-f", "us-west1-b", kFailover)
+      .Vm("p1", "ig-p", kHealthy)
+      .Vm("p2", "ig-p", kHealthy)
+      .Vm("f1", "ig-f", kHealthy)
       .FailoverRatio("0");
 }
 
@@ -112,10 +123,13 @@ TEST(TimelineWorkedExample, FO_22_DrainingDisabledResets) {
 // GAP-7: 300 s in spec-docs and en-2026-04-02, 600 s in api-10min; a
 // timeline's drainingTimeoutSec overrides the profile.
 TEST(TimelineWorkedExample, GAP_7_DrainingTimeoutByProfile) {
-  EXPECT_EQ(ConnectionIn(DecideTimeline(WorkedExample().Build(), Profile::kEn20260402).steps[6], "c-a1").draining_until, 420);
-  EXPECT_EQ(ConnectionIn(DecideTimeline(WorkedExample().Build(), Profile::kApi10Min).steps[6], "c-a1").draining_until, 720);
+  EXPECT_EQ(ConnectionIn(DecideTimeline(WorkedExample().Build(), Profile::kEn20260402).steps[6], "c-a1").draining_until,
+            420);
+  EXPECT_EQ(ConnectionIn(DecideTimeline(WorkedExample().Build(), Profile::kApi10Min).steps[6], "c-a1").draining_until,
+            720);
   EXPECT_EQ(
-      ConnectionIn(DecideTimeline(WorkedExample().DrainingTimeout(45).Build(), Profile::kApi10Min).steps[6], "c-a1").draining_until,
+      ConnectionIn(DecideTimeline(WorkedExample().DrainingTimeout(45).Build(), Profile::kApi10Min).steps[6], "c-a1")
+          .draining_until,
       165);
 }
 
@@ -132,12 +146,17 @@ TEST(TimelineTracking, CT_1_ConnectionNeverMoves) {
 // [CT-2] New connections only to modified eligible backends; none when dropped.
 TEST(TimelineTracking, CT_2_NewConnectionsOnlyToModifiedEligible) {
   const auto healthy_p1 = SmallFailover().SetHealth("p2", kUnhealthy).Build();
-  const TimelineDecision d = DecideTimeline(TimelineBuilder(healthy_p1).Connect(0, "c1", "p2").Connect(0, "c2", "p1").Build());
+  const TimelineDecision d =
+      DecideTimeline(TimelineBuilder(healthy_p1).Connect(0, "c1", "p2").Connect(0, "c2", "p1").Build());
   EXPECT_EQ(ConnectionIn(d.steps[1], "c1").state, kRefused);
   EXPECT_EQ(ConnectionIn(d.steps[1], "c2").state, kActive);
   EXPECT_TRUE(Cites(d.steps[0], Clause::CT_2));
-  const auto dropped = SmallFailover().SetHealth("p1", kUnhealthy).SetHealth("p2", kUnhealthy)
-                           .SetHealth("f1", kUnhealthy).DropTrafficIfUnhealthy().Build();
+  const auto dropped = SmallFailover()
+                           .SetHealth("p1", kUnhealthy)
+                           .SetHealth("p2", kUnhealthy)
+                           .SetHealth("f1", kUnhealthy)
+                           .DropTrafficIfUnhealthy()
+                           .Build();
   EXPECT_EQ(ConnectionIn(DecideTimeline(TimelineBuilder(dropped).Connect(0, "c1", "p1").Build()).steps[0], "c1").state,
             kRefused);
 }
@@ -146,11 +165,18 @@ TEST(TimelineTracking, CT_2_NewConnectionsOnlyToModifiedEligible) {
 // established connections are.
 TEST(TimelineTracking, ZA_2_EstablishedConnectionsIgnoreZonalAffinity) {
   const auto initial = ScenarioBuilder()
-                           .Group("ig-a", "us-west1-a").Group("ig-c", "us-west1-c")
-                           .Vm("vm-a1", "ig-a", kUnhealthy).Vm("vm-c1", "ig-c", kHealthy)
-                           .ZonalAffinity(Spillover::kSpillCrossZone, "0.5").ClientVm("us-west1-a").Build();
-  const TimelineDecision d = DecideTimeline(
-      TimelineBuilder(initial).Connect(0, "c1", "vm-c1").Health(10, "vm-a1", kHealthy).Connect(20, "c2", "vm-c1").Build());
+                           .Group("ig-a", "us-west1-a")
+                           .Group("ig-c", "us-west1-c")
+                           .Vm("vm-a1", "ig-a", kUnhealthy)
+                           .Vm("vm-c1", "ig-c", kHealthy)
+                           .ZonalAffinity(Spillover::kSpillCrossZone, "0.5")
+                           .ClientVm("us-west1-a")
+                           .Build();
+  const TimelineDecision d = DecideTimeline(TimelineBuilder(initial)
+                                                .Connect(0, "c1", "vm-c1")
+                                                .Health(10, "vm-a1", kHealthy)
+                                                .Connect(20, "c2", "vm-c1")
+                                                .Build());
   EXPECT_EQ(d.steps[1].pool.modified_eligible, BackendNames{"vm-a1"});
   EXPECT_EQ(ConnectionIn(d.steps[2], "c1").state, kActive);
   EXPECT_EQ(ConnectionIn(d.steps[2], "c2").state, kRefused);
@@ -171,9 +197,13 @@ class Persistence : public ::testing::TestWithParam<PersistenceCase> {};
 // [CT-3] [CT-4] [CT-5] [CT-6] vm-1 becomes unhealthy while vm-2 stays healthy.
 TEST_P(Persistence, CT_3_CT_4_CT_5_CT_6_OnAnUnhealthyVm) {
   const PersistenceCase& c = GetParam();
-  const auto initial = ScenarioBuilder().Group("ig", "us-west1-a").Vm("vm-1", "ig", kHealthy).Vm("vm-2", "ig", kHealthy).Build();
-  const TimelineDecision d = DecideTimeline(
-      TimelineBuilder(initial).Tracking(c.tracking).Connect(0, "c1", "vm-1", c.protocol).Health(10, "vm-1", kUnhealthy).Build());
+  const auto initial =
+      ScenarioBuilder().Group("ig", "us-west1-a").Vm("vm-1", "ig", kHealthy).Vm("vm-2", "ig", kHealthy).Build();
+  const TimelineDecision d = DecideTimeline(TimelineBuilder(initial)
+                                                .Tracking(c.tracking)
+                                                .Connect(0, "c1", "vm-1", c.protocol)
+                                                .Health(10, "vm-1", kUnhealthy)
+                                                .Build());
   ASSERT_TRUE(d.valid());
   EXPECT_EQ(ConnectionIn(d.steps[1], "c1").state, c.expected);
   EXPECT_EQ(reference::MayPersistOnUnhealthy(c.tracking, c.protocol, false), c.expected == kActive);
@@ -190,10 +220,10 @@ const ConnectionTracking kPerSession3Tuple{SessionAffinity::kClientIpProto, Trac
                                            PersistenceOnUnhealthy::kDefaultForProtocol, std::nullopt};
 const ConnectionTracking kPerSession5Tuple{SessionAffinity::kClientIpPortProto, TrackingMode::kPerSession,
                                            PersistenceOnUnhealthy::kDefaultForProtocol, std::nullopt};
-const ConnectionTracking kNever{SessionAffinity::kNone, TrackingMode::kPerConnection, PersistenceOnUnhealthy::kNeverPersist,
-                                std::nullopt};
-const ConnectionTracking kAlways{SessionAffinity::kClientIp, TrackingMode::kPerSession, PersistenceOnUnhealthy::kAlwaysPersist,
-                                 std::nullopt};
+const ConnectionTracking kNever{SessionAffinity::kNone, TrackingMode::kPerConnection,
+                                PersistenceOnUnhealthy::kNeverPersist, std::nullopt};
+const ConnectionTracking kAlways{SessionAffinity::kClientIp, TrackingMode::kPerSession,
+                                 PersistenceOnUnhealthy::kAlwaysPersist, std::nullopt};
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, Persistence,
@@ -209,10 +239,10 @@ INSTANTIATE_TEST_SUITE_P(
 // [CT-4] GAP-21: NEVER_PERSIST keeps connections when every VM is unhealthy.
 TEST(TimelinePersistence, CT_4_NeverPersistUnlessAllUnhealthy) {
   EXPECT_TRUE(reference::MayPersistOnUnhealthy(kNever, kTcp, /*every_backend_unhealthy=*/true));
-  const auto initial = SmallFailover().SetHealth("p1", kUnhealthy).SetHealth("p2", kUnhealthy)
-                           .DropTrafficIfUnhealthy().Build();
-  const TimelineDecision d =
-      DecideTimeline(TimelineBuilder(initial).Tracking(kNever).Connect(0, "c1", "f1").Health(10, "f1", kUnhealthy).Build());
+  const auto initial =
+      SmallFailover().SetHealth("p1", kUnhealthy).SetHealth("p2", kUnhealthy).DropTrafficIfUnhealthy().Build();
+  const TimelineDecision d = DecideTimeline(
+      TimelineBuilder(initial).Tracking(kNever).Connect(0, "c1", "f1").Health(10, "f1", kUnhealthy).Build());
   EXPECT_EQ(d.steps[1].pool.eligible_kind, EligibleKind::kDrop);
   EXPECT_EQ(d.steps[1].transition, Transition::kNone);  // GAP-20
   EXPECT_EQ(ConnectionIn(d.steps[1], "c1").state, kActive);
@@ -223,9 +253,13 @@ TEST(TimelinePersistence, CT_4_NeverPersistUnlessAllUnhealthy) {
 // [FO-21] GAP-23: a drain lasts up to its end time, then the connection closes.
 TEST(TimelineDraining, FO_21_EndsExactlyAtTheTimeout) {
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().Build())
-                                                .DrainingTimeout(300).Connect(0, "c1", "p1")
-                                                .Health(10, "p1", kUnhealthy).Health(10, "p2", kUnhealthy)
-                                                .Advance(309).Advance(310).Build());
+                                                .DrainingTimeout(300)
+                                                .Connect(0, "c1", "p1")
+                                                .Health(10, "p1", kUnhealthy)
+                                                .Health(10, "p2", kUnhealthy)
+                                                .Advance(309)
+                                                .Advance(310)
+                                                .Build());
   EXPECT_EQ(d.steps[2].transition, Transition::kFailover);
   EXPECT_EQ(ConnectionIn(d.steps[3], "c1").state, kDraining);
   EXPECT_EQ(ConnectionIn(d.steps[4], "c1").state, kClosed);
@@ -235,15 +269,20 @@ TEST(TimelineDraining, FO_21_EndsExactlyAtTheTimeout) {
 TEST(TimelineDraining, GAP_18_UdpClosesAtFailover) {
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().Build())
                                                 .Connect(0, "u1", "p2", kUdp)
-                                                .Health(10, "p1", kUnhealthy).Health(10, "p2", kUnhealthy).Build());
+                                                .Health(10, "p1", kUnhealthy)
+                                                .Health(10, "p2", kUnhealthy)
+                                                .Build());
   EXPECT_EQ(ConnectionIn(d.steps[2], "u1").state, kClosed);
 }
 
 // GAP-19: a VM back in the pool carries its draining connections as ACTIVE.
 TEST(TimelineDraining, GAP_19_DrainingVmRejoinsThePool) {
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().Build())
-                                                .Connect(0, "c1", "p1").Health(10, "p2", kUnhealthy)
-                                                .Health(10, "p1", kUnhealthy).Health(100, "p1", kHealthy).Build());
+                                                .Connect(0, "c1", "p1")
+                                                .Health(10, "p2", kUnhealthy)
+                                                .Health(10, "p1", kUnhealthy)
+                                                .Health(100, "p1", kHealthy)
+                                                .Build());
   EXPECT_EQ(ConnectionIn(d.steps[2], "c1").state, kDraining);
   EXPECT_EQ(d.steps[3].transition, Transition::kFailback);
   EXPECT_EQ(ConnectionIn(d.steps[3], "c1").state, kActive);
@@ -256,9 +295,14 @@ TEST(TimelineDraining, GAP_22_DrainingIgnoresPersistenceAndLaterConfig) {
   no_drain.disable_connection_drain_on_failover = true;
   // Ratio 1.0: p2 failing fails over, and c1 on the healthy p1 drains.
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().FailoverRatio("1.0").Build())
-                                                .Tracking(kNever).DrainingTimeout(300).Connect(0, "c1", "p1")
-                                                .Health(10, "p2", kUnhealthy).Health(15, "p1", kUnhealthy)
-                                                .Config(20, no_drain).Advance(300).Build());
+                                                .Tracking(kNever)
+                                                .DrainingTimeout(300)
+                                                .Connect(0, "c1", "p1")
+                                                .Health(10, "p2", kUnhealthy)
+                                                .Health(15, "p1", kUnhealthy)
+                                                .Config(20, no_drain)
+                                                .Advance(300)
+                                                .Build());
   EXPECT_EQ(d.steps[1].transition, Transition::kFailover);
   for (std::size_t i = 1; i < d.steps.size(); ++i) EXPECT_EQ(ConnectionIn(d.steps[i], "c1").state, kDraining) << i;
 }
@@ -269,8 +313,10 @@ TEST(TimelineDraining, ConfigEventTriggersFailoverWithItsOwnDrainSetting) {
   change.failover_ratio = testing::Dec("1.0");
   change.disable_connection_drain_on_failover = true;
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().Build())
-                                                .Connect(0, "c1", "p1").Health(10, "p1", kUnhealthy)
-                                                .Config(20, change).Build());
+                                                .Connect(0, "c1", "p1")
+                                                .Health(10, "p1", kUnhealthy)
+                                                .Config(20, change)
+                                                .Build());
   EXPECT_EQ(d.steps[1].transition, Transition::kNone);
   EXPECT_EQ(d.steps[2].transition, Transition::kFailover);
   EXPECT_EQ(ConnectionIn(d.steps[2], "c1").state, kReset);
@@ -279,8 +325,11 @@ TEST(TimelineDraining, ConfigEventTriggersFailoverWithItsOwnDrainSetting) {
 // [CT-1] The client closes a draining connection.
 TEST(TimelineDraining, CT_1_ClientCloses) {
   const TimelineDecision d = DecideTimeline(TimelineBuilder(SmallFailover().Build())
-                                                .Connect(0, "c1", "p1").Health(10, "p1", kUnhealthy)
-                                                .Health(10, "p2", kUnhealthy).Close(20, "c1").Build());
+                                                .Connect(0, "c1", "p1")
+                                                .Health(10, "p1", kUnhealthy)
+                                                .Health(10, "p2", kUnhealthy)
+                                                .Close(20, "c1")
+                                                .Build());
   EXPECT_EQ(ConnectionIn(d.steps[3], "c1").state, kClosed);
 }
 
@@ -361,7 +410,8 @@ TEST(TimelineJson, DecisionRoundTripsAndDiffsNameTheField) {
   EXPECT_FALSE(DiffDecisionDocuments(ScenarioKind::kPassthroughTimeline, decision, decision));
   nlohmann::json changed = decision;
   changed["steps"][1]["connections"][0]["state"] = "CLOSED";
-  EXPECT_EQ(DiffDecisionDocuments(ScenarioKind::kPassthroughTimeline, decision, changed), "steps[1].connections[0].state");
+  EXPECT_EQ(DiffDecisionDocuments(ScenarioKind::kPassthroughTimeline, decision, changed),
+            "steps[1].connections[0].state");
 }
 
 struct BadTimeline {
@@ -423,7 +473,8 @@ TEST(TimelineJson, TooManyStepEntriesAreRefused) {
   const std::size_t instances = doc["instances"].size();
   doc["events"] = nlohmann::json::array();
   for (int c = 0; c < 2'000; ++c) {
-    doc["events"].push_back({{"at", 0}, {"type", "connect"}, {"connection", "c" + std::to_string(c)}, {"instance", "vm-1"}});
+    doc["events"].push_back(
+        {{"at", 0}, {"type", "connect"}, {"connection", "c" + std::to_string(c)}, {"instance", "vm-1"}});
   }
   while (doc["events"].size() < kMaxTimelineEvents) doc["events"].push_back({{"at", 1}, {"type", "advance"}});
   std::size_t entries = 0;

@@ -12,15 +12,13 @@ constexpr std::size_t kMaxBackupVms = 250;
 constexpr std::size_t kMaxPrimaryGroups = 50;
 constexpr std::size_t kMaxFailoverGroups = 50;
 
-
 // ------------------------------ Failover
 
 void ValidateFailoverRatio(const PassthroughScenario& scenario, std::vector<Error>& errors) {
   // [FO-11] "The ratio can be between 0.0 and 1.0 (inclusive)."
   const Decimal& ratio = scenario.failover_policy.failover_ratio;
   if (!InUnitInterval(ratio)) {
-    errors.push_back({ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE,
-                      "/backendService/failoverPolicy/failoverRatio",
+    errors.push_back({ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE, "/backendService/failoverPolicy/failoverRatio",
                       fmt::format("failoverRatio {} is outside [0.0, 1.0]", ratio.ToString())});
   }
 }
@@ -54,8 +52,7 @@ void ValidateFailoverLimits(const PassthroughScenario& scenario, std::vector<Err
   }
   if (failover_groups > kMaxFailoverGroups) {
     errors.push_back({ErrorCode::TOO_MANY_FAILOVER_GROUPS, "/backendService/backends",
-                      fmt::format("{} failover groups; at most {}", failover_groups,
-                                  kMaxFailoverGroups)});
+                      fmt::format("{} failover groups; at most {}", failover_groups, kMaxFailoverGroups)});
   }
 }
 
@@ -97,8 +94,7 @@ void ValidateZonalAffinityCompatibility(const PassthroughScenario& scenario, Pro
   }
   // [ZA-6] Not as a Packet Mirroring collector destination.
   if (scenario.deployment.packet_mirroring_collector) {
-    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING,
-                      "/deployment/packetMirroringCollector",
+    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "/deployment/packetMirroringCollector",
                       "zonal affinity is incompatible with a Packet Mirroring collector destination"});
   }
 }
@@ -107,8 +103,7 @@ void ValidateZonalAffinityCompatibility(const PassthroughScenario& scenario, Pro
 
 bool InUnitInterval(const Decimal& ratio) { return !ratio.negative() && ratio <= Decimal::FromInteger(1); }
 
-std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile,
-                                    Trace& trace) {
+std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile, Trace& trace) {
   std::vector<Error> errors;
   ValidateFailoverLimits(scenario, errors);
   ValidateFailoverRatio(scenario, errors);

@@ -13,8 +13,7 @@ bool InUnitInterval(const Decimal& ratio);
 
 // ValidateScenario returns every spec rule the scenario breaks, in clause
 // order; an empty list means the configuration is accepted.
-std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile,
-                                    Trace& trace);
+std::vector<Error> ValidateScenario(const PassthroughScenario& scenario, Profile profile, Trace& trace);
 
 }  // namespace lbconform::reference
 

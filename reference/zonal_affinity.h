@@ -21,18 +21,14 @@ struct ZonalAffinityResult {
 };
 
 // ClientIsCompatible applies ZA-9..ZA-11 and ZA-8.
-bool ClientIsCompatible(const Client& client, const std::string& load_balancer_region,
-                        Trace& trace);
+bool ClientIsCompatible(const Client& client, const std::string& load_balancer_region, Trace& trace);
 
 // ZonalMatchTestBackends is the zonal-match condition table (ZA-24..ZA-26).
-VmSet ZonalMatchTestBackends(EligibleKind original_kind, const std::vector<BackendVm>& vms,
-                             Trace& trace);
+VmSet ZonalMatchTestBackends(EligibleKind original_kind, const std::vector<BackendVm>& vms, Trace& trace);
 
 // AdjustForZonalAffinity runs the whole zonal-affinity logic (ZA-21 order).
-ZonalAffinityResult AdjustForZonalAffinity(const PassthroughScenario& scenario,
-                                           const std::vector<BackendVm>& vms,
-                                           const EligibleBackends& original, Profile profile,
-                                           Trace& trace);
+ZonalAffinityResult AdjustForZonalAffinity(const PassthroughScenario& scenario, const std::vector<BackendVm>& vms,
+                                           const EligibleBackends& original, Profile profile, Trace& trace);
 
 }  // namespace lbconform::reference
 

@@ -3,9 +3,9 @@
 // each ratio boundary, client compatibility and the incompatible configurations.
 #include <gtest/gtest.h>
 
+#include "model/testing/scenario_builder.h"
 #include "reference/reference_engine.h"
 #include "reference/testing/decide.h"
-#include "model/testing/scenario_builder.h"
 
 namespace lbconform {
 namespace {
@@ -52,8 +52,8 @@ TEST(ZonalMatchSpec, ZA_27_ScenarioOneMatches) {
 // [ZA-28] Scenario 2: eligible = healthy failover backends in C and D, the
 // client in A: no zonal match; connections go to any eligible backend.
 TEST(ZonalMatchSpec, ZA_28_ScenarioTwoDoesNotMatch) {
-  const auto d = Decide(MatchExample().SetHealth("pa1", kUnhealthy).SetHealth("pa2", kUnhealthy)
-                            .SetHealth("pb1", kUnhealthy).Build());
+  const auto d = Decide(
+      MatchExample().SetHealth("pa1", kUnhealthy).SetHealth("pa2", kUnhealthy).SetHealth("pb1", kUnhealthy).Build());
   EXPECT_EQ(d.eligible_kind, EligibleKind::kBackupHealthy);
   EXPECT_EQ(d.test_backends, (BackendNames{"fc1", "fd1"}));  // [ZA-25]
   EXPECT_TRUE(d.zonally_matched.empty());
@@ -105,8 +105,12 @@ TEST(StayWithinZone, ZA_32_RowOneRefinesToHealthyPrimariesInZone) {
 // [ZA-33] Row 1, empty intersection: the unhealthy primaries of the zone.
 TEST(StayWithinZone, ZA_33_RowOneReplacesWithUnhealthyPrimariesInZone) {
   // Ratio 0 keeps the primaries while p-b1 and p-b2 are healthy.
-  const auto d = Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kStay)
-                            .SetHealth("p-a1", kUnhealthy).SetHealth("p-a2", kUnhealthy).Build());
+  const auto d = Decide(TwoZones()
+                            .FailoverRatio("0")
+                            .ZonalAffinity(kStay)
+                            .SetHealth("p-a1", kUnhealthy)
+                            .SetHealth("p-a2", kUnhealthy)
+                            .Build());
   EXPECT_EQ(d.eligible, (BackendNames{"p-b1", "p-b2"}));
   EXPECT_EQ(d.outcome, ZonalAffinityOutcome::kReplaced);
   EXPECT_EQ(d.modified_eligible, (BackendNames{"p-a1", "p-a2"}));
@@ -119,8 +123,11 @@ TEST(StayWithinZone, ZA_25_RowTwoFailoverBackends) {
   EXPECT_EQ(d.eligible_kind, EligibleKind::kBackupHealthy);
   EXPECT_EQ(d.test_backends, (BackendNames{"f-a1", "f-a2", "f-b1", "f-b2"}));
   EXPECT_EQ(d.modified_eligible, (BackendNames{"f-a1", "f-a2"}));
-  d = Decide(FailoverMode(TwoZones()).ZonalAffinity(kStay).SetHealth("f-a1", kUnhealthy)
-                 .SetHealth("f-a2", kUnhealthy).Build());
+  d = Decide(FailoverMode(TwoZones())
+                 .ZonalAffinity(kStay)
+                 .SetHealth("f-a1", kUnhealthy)
+                 .SetHealth("f-a2", kUnhealthy)
+                 .Build());
   EXPECT_EQ(d.outcome, ZonalAffinityOutcome::kReplaced);
   EXPECT_EQ(d.modified_eligible, (BackendNames{"f-a1", "f-a2"}));  // unhealthy failover VMs
 }
@@ -149,14 +156,21 @@ TEST(SpillCrossZoneZero, ZA_36_RefinesWhenAnEligibleBackendIsInZone) {
 // [ZA-37] GAP-16: empty intersection: the original eligible backends (spill
 // over), though the API's summary reads ratio 0 as always staying local.
 TEST(SpillCrossZoneZero, ZA_37_KeepsOriginalWhenNoEligibleInZone) {
-  const auto d = Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0")
-                            .SetHealth("p-a1", kUnhealthy).SetHealth("p-a2", kUnhealthy).Build());
+  const auto d = Decide(TwoZones()
+                            .FailoverRatio("0")
+                            .ZonalAffinity(kSpill, "0")
+                            .SetHealth("p-a1", kUnhealthy)
+                            .SetHealth("p-a2", kUnhealthy)
+                            .Build());
   EXPECT_EQ(d.outcome, ZonalAffinityOutcome::kUnchanged);
   EXPECT_EQ(d.modified_eligible, (BackendNames{"p-b1", "p-b2"}));
   EXPECT_TRUE(Cites(d, Clause::ZA_37));
   // Row 2 alike: failover mode with no healthy failover VM in zone a.
-  const auto row_two = Decide(FailoverMode(TwoZones()).ZonalAffinity(kSpill, "0")
-                                  .SetHealth("f-a1", kUnhealthy).SetHealth("f-a2", kUnhealthy).Build());
+  const auto row_two = Decide(FailoverMode(TwoZones())
+                                  .ZonalAffinity(kSpill, "0")
+                                  .SetHealth("f-a1", kUnhealthy)
+                                  .SetHealth("f-a2", kUnhealthy)
+                                  .Build());
   EXPECT_EQ(row_two.modified_eligible, (BackendNames{"f-b1", "f-b2"}));
 }
 
@@ -179,15 +193,16 @@ TEST(SpillCrossZoneZero, ZA_38_ZA_EN_2_LastResortDiffersByProfile) {
 // healthy is exactly 0.5 (refine) and one below 0.50000001 (unchanged).
 TEST(SpillCrossZoneNonZero, ZA_40_ZA_41_RatioBoundary) {
   for (Profile profile : AllProfiles()) {
-    const auto met = Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0.5")
-                                .SetHealth("p-a2", kUnhealthy).Build(), profile);
+    const auto met = Decide(
+        TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0.5").SetHealth("p-a2", kUnhealthy).Build(), profile);
     EXPECT_EQ(met.computed_ratio, (Fraction{1, 2}));
     EXPECT_EQ(met.outcome, ZonalAffinityOutcome::kRefined);
     EXPECT_EQ(met.modified_eligible, BackendNames{"p-a1"});
     EXPECT_TRUE(Cites(met, profile != Profile::kEn20260402 ? Clause::ZA_39 : Clause::ZA_EN_3));
     EXPECT_TRUE(Cites(met, Clause::ZA_40));
-    const auto below = Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0.50000001")
-                                  .SetHealth("p-a2", kUnhealthy).Build(), profile);
+    const auto below =
+        Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "0.50000001").SetHealth("p-a2", kUnhealthy).Build(),
+               profile);
     EXPECT_EQ(below.outcome, ZonalAffinityOutcome::kUnchanged);
     EXPECT_EQ(below.modified_eligible, (BackendNames{"p-a1", "p-b1", "p-b2"}));
     EXPECT_TRUE(Cites(below, Clause::ZA_41));
@@ -197,9 +212,9 @@ TEST(SpillCrossZoneNonZero, ZA_40_ZA_41_RatioBoundary) {
 // Ratio 1.0 needs every configured backend of the kind in the zone healthy.
 TEST(SpillCrossZoneNonZero, ZA_40_RatioOneNeedsTheWholeZone) {
   EXPECT_EQ(Decide(TwoZones().ZonalAffinity(kSpill, "1").Build()).outcome, ZonalAffinityOutcome::kRefined);
-  EXPECT_EQ(Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "1").SetHealth("p-a1", kUnhealthy).Build())
-                .outcome,
-            ZonalAffinityOutcome::kUnchanged);
+  EXPECT_EQ(
+      Decide(TwoZones().FailoverRatio("0").ZonalAffinity(kSpill, "1").SetHealth("p-a1", kUnhealthy).Build()).outcome,
+      ZonalAffinityOutcome::kUnchanged);
 }
 
 // Row 2 (failover backends): the ratio counts failover backends only.
@@ -383,7 +398,8 @@ TEST(ZonalAffinityValidation, ZA_4_ZA_EN_5_SymmetricHashing) {
   EXPECT_EQ(Codes(Decide(b.Build(), Profile::kEn20260402)),
             std::vector<ErrorCode>{ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE});
   b.deployment().symmetric_hashing = SymmetricHashing{false, true};
-  EXPECT_EQ(Codes(Decide(b.Build())), std::vector<ErrorCode>{ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED});
+  EXPECT_EQ(Codes(Decide(b.Build())),
+            std::vector<ErrorCode>{ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED});
   EXPECT_TRUE(Decide(b.ZonalAffinity(Spillover::kDisabled).Build()).valid());
 }
 

@@ -25,7 +25,8 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
     out.flush();
     return static_cast<bool>(out);  // a closed pipe ends the loop
   };
-  auto text_field = [](const nlohmann::json& message, const char* key, const char* fallback) -> std::optional<std::string> {
+  auto text_field = [](const nlohmann::json& message, const char* key,
+                       const char* fallback) -> std::optional<std::string> {
     const auto it = message.find(key);
     if (it == message.end() || it->is_null()) return std::string(fallback);
     if (!it->is_string()) return std::nullopt;
@@ -45,20 +46,24 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
     const std::optional<std::string> type = text_field(*message, "type", "");
     bool written = true;
     if (type == "hello") {
-      written = answer({{"type", "hello"}, {"protocol", 1},
-                        {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", kSuiteVersion}}},
-                        {"kinds", kinds}});
+      written = answer(
+          {{"type", "hello"},
+           {"protocol", 1},
+           {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", kSuiteVersion}}},
+           {"kinds", kinds}});
     } else if (type == "case") {
       const nlohmann::json id = message->value("id", nlohmann::json());
       const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");
       const std::optional<std::string> kind_name = text_field(*message, "kind", "passthrough");
       const auto profile = profile_name ? ProfileFromName(*profile_name) : std::nullopt;
       const auto kind = kind_name ? ScenarioKindFromName(*kind_name) : std::nullopt;
-      const nlohmann::json input = message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
-      const bool decided_here = kind && profile && Implements(*engine, *kind) &&
-                                (input.is_string() || Implements(*engine, KindOf(input)));
-      written = decided_here ? answer({{"type", "result"}, {"id", id}, {"output", DecideVector(*engine, input, *profile)}})
-                             : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
+      const nlohmann::json input =
+          message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
+      const bool decided_here =
+          kind && profile && Implements(*engine, *kind) && (input.is_string() || Implements(*engine, KindOf(input)));
+      written = decided_here
+                    ? answer({{"type", "result"}, {"id", id}, {"output", DecideVector(*engine, input, *profile)}})
+                    : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
     } else if (type == "bye") {
       return true;
     } else {

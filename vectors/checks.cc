@@ -2,15 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
 #include <map>
 #include <set>
 
-#include "documents/scenario_json.h"
 #include "documents/documents.h"
+#include "documents/scenario_json.h"
 #include "documents/timeline_json.h"
 #include "vectors/schema_check.h"
-
-#include <fstream>
 
 namespace lbconform::vectors {
 
@@ -34,7 +33,8 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
         ++count;
         const std::string where = fmt::format("tcId {} ({})", t.tc_id, t.id);
         if (!tc_ids.insert(t.tc_id).second) problem(where + ": duplicate tcId");
-        if (auto [it, fresh] = id_to_file.emplace(t.id, name); !fresh) problem(where + ": id already used in " + it->second);
+        if (auto [it, fresh] = id_to_file.emplace(t.id, name); !fresh)
+          problem(where + ": id already used in " + it->second);
         for (const std::string& flag : t.flags) {
           flags_used.insert(flag);
           if (!file.notes.contains(flag)) problem(where + ": flag " + flag + " is not defined in notes");
@@ -60,7 +60,8 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
         }
       }
     }
-    if (count != file.number_of_tests) problem(fmt::format("numberOfTests is {}, the file has {}", file.number_of_tests, count));
+    if (count != file.number_of_tests)
+      problem(fmt::format("numberOfTests is {}, the file has {}", file.number_of_tests, count));
     for (const auto& [flag, note] : file.notes) {
       if (!flags_used.contains(flag)) problem("flag " + flag + " is defined but never used");
       if (note.description.empty()) problem("flag " + flag + " has no description");
@@ -169,9 +170,10 @@ RegenReport Regen(std::vector<VectorFile>& files, const Engine& reference, bool 
             ++report.rewritten;
             continue;
           }
-          report.problems.push_back(fmt::format("{} tcId {} ({}), profile {}: the reference differs in {}{}",
-                                                file.path.filename().string(), t.tc_id, t.id, NameOf(profile),
-                                                field, t.hand_checked ? " (hand-checked: fix the code or the vector by hand)" : ""));
+          report.problems.push_back(
+              fmt::format("{} tcId {} ({}), profile {}: the reference differs in {}{}", file.path.filename().string(),
+                          t.tc_id, t.id, NameOf(profile), field,
+                          t.hand_checked ? " (hand-checked: fix the code or the vector by hand)" : ""));
         }
       }
     }

@@ -29,8 +29,7 @@ std::string Timestamp(std::chrono::system_clock::time_point when) {
   gmtime_r(&seconds, &utc);
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-  const auto millis =
-      std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() % 1000;
+  const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() % 1000;
   return fmt::format("{}.{:03d}Z", text, millis);
 }
 
@@ -42,7 +41,8 @@ std::string JUnitSeconds(std::chrono::microseconds duration) {
 
 bool KindImplemented(const RunReport& report, ScenarioKind kind, const ProfileCounts& counts) {
   if (report.declared_kinds) {
-    return std::find(report.declared_kinds->begin(), report.declared_kinds->end(), kind) != report.declared_kinds->end();
+    return std::find(report.declared_kinds->begin(), report.declared_kinds->end(), kind) !=
+           report.declared_kinds->end();
   }
   return counts.unsupported < counts.Total();
 }
@@ -53,7 +53,8 @@ std::string InputText(const json& input) { return input.is_string() ? input.get<
 std::string FileStem(const CaseResult& r) {
   std::string stem;
   for (const char c : r.id) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    const bool plain =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     stem += plain ? c : '.';
   }
   return stem + "@" + std::string(NameOf(r.profile));
@@ -63,12 +64,24 @@ std::string FileStem(const CaseResult& r) {
 
 void ProfileCounts::Add(Disposition disposition, bool unexpected_pass) {
   switch (disposition) {
-    case Disposition::kPassed: ++passed; break;
-    case Disposition::kFailed: ++failed; break;
-    case Disposition::kAdapterError: ++adapter_errors; break;
-    case Disposition::kUnsupported: ++unsupported; break;
-    case Disposition::kKnownFailure: ++known_failures; break;
-    case Disposition::kSkipped: ++skipped; break;
+    case Disposition::kPassed:
+      ++passed;
+      break;
+    case Disposition::kFailed:
+      ++failed;
+      break;
+    case Disposition::kAdapterError:
+      ++adapter_errors;
+      break;
+    case Disposition::kUnsupported:
+      ++unsupported;
+      break;
+    case Disposition::kKnownFailure:
+      ++known_failures;
+      break;
+    case Disposition::kSkipped:
+      ++skipped;
+      break;
   }
   if (unexpected_pass) ++unexpected_passes;
 }
@@ -112,14 +125,16 @@ std::string RunReport::Verdict() const {
   if (totals.Failed() > 0) return fmt::format("DOES NOT CONFORM: {} failed", totals.Failed());
   if (totals.passed == 0) return "DOES NOT CONFORM: no case was checked (every case unsupported, known or skipped)";
   if (strict_expectations && totals.unexpected_passes > 0) {
-    return fmt::format("DOES NOT CONFORM: {} known failures now pass (--strict-expectations)", totals.unexpected_passes);
+    return fmt::format("DOES NOT CONFORM: {} known failures now pass (--strict-expectations)",
+                       totals.unexpected_passes);
   }
   std::vector<std::string_view> implemented, missing;
   for (const auto& [kind, counts] : CountsByKind()) {
     (KindImplemented(*this, kind, counts) ? implemented : missing).push_back(NameOf(kind));
   }
   if (missing.empty()) return "CONFORMS";
-  return fmt::format("CONFORMS for {} only (not implemented: {})", fmt::join(implemented, ", "), fmt::join(missing, ", "));
+  return fmt::format("CONFORMS for {} only (not implemented: {})", fmt::join(implemented, ", "),
+                     fmt::join(missing, ", "));
 }
 
 std::string ShellQuoted(std::string_view text) {
@@ -153,12 +168,13 @@ std::string SummaryText(const RunReport& report) {
   for (const CaseResult& r : report.results) {
     if (!Failing(r)) continue;
     if (++shown > kShown) continue;
-    out += fmt::format("  {} {} @ {} [{} tcId {}] clauses {}\n", r.disposition == Disposition::kFailed ? "FAIL " : "ERROR",
-                       r.id, NameOf(r.profile), r.file, r.tc_id, fmt::join(r.clauses, " "));
+    out +=
+        fmt::format("  {} {} @ {} [{} tcId {}] clauses {}\n", r.disposition == Disposition::kFailed ? "FAIL " : "ERROR",
+                    r.id, NameOf(r.profile), r.file, r.tc_id, fmt::join(r.clauses, " "));
     out += fmt::format("        why      {}\n", Printable(r.comment, 200));
     if (r.disposition == Disposition::kFailed) {
-      out += fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n", r.field,
-                         Printable(InputText(r.input), 300), Printable(Dump(r.expected), 300),
+      out += fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n",
+                         r.field, Printable(InputText(r.input), 300), Printable(Dump(r.expected), 300),
                          Printable(r.actual_text.empty() ? Dump(r.actual) : r.actual_text, 300));
     } else {
       out += fmt::format("        problem  {}\n        input    {}\n", Printable(r.detail, 300),
@@ -184,7 +200,8 @@ std::string SummaryText(const RunReport& report) {
     }
   }
   if (!failing_clauses.empty()) out += fmt::format("  clauses failing: {}\n", fmt::join(failing_clauses, ", "));
-  out += fmt::format("  clauses: {} with every checked case passed, {} with a failure\n", clean_clauses, failing_clauses.size());
+  out += fmt::format("  clauses: {} with every checked case passed, {} with a failure\n", clean_clauses,
+                     failing_clauses.size());
   for (const auto& [kind, c] : report.CountsByKind()) {
     if (KindImplemented(report, kind, c)) {
       out += fmt::format("  kind {:<21} {}/{} passed\n", NameOf(kind), c.passed, c.passed + c.Failed());
@@ -193,8 +210,9 @@ std::string SummaryText(const RunReport& report) {
     }
   }
   for (const auto& [profile, c] : report.Counts()) {
-    out += fmt::format("  profile {:<14} {} passed, {} failed, {} adapter errors, {} unsupported, {} known failures, {} not reached\n",
-                       NameOf(profile), c.passed, c.failed, c.adapter_errors, c.unsupported, c.known_failures, c.skipped);
+    out += fmt::format(
+        "  profile {:<14} {} passed, {} failed, {} adapter errors, {} unsupported, {} known failures, {} not reached\n",
+        NameOf(profile), c.passed, c.failed, c.adapter_errors, c.unsupported, c.known_failures, c.skipped);
   }
   if (!report.Complete()) {
     out += fmt::format("  stopped early: {}; the cases after it are not reached\n", report.stop_reason);
@@ -245,10 +263,11 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
     const ProfileCounts t = report.Totals();
     out += fmt::format("## lbconform: {} {}: {}\n\n", MarkdownCell(report.implementation),
                        MarkdownCell(report.implementation_version), report.Verdict());
-    out += fmt::format("**{} passed, {} failed, {} skipped** ({} adapter errors, {} unsupported, {} known failures, {} not reached); "
-                       "vectors {} (`{}`)\n\n",
-                       t.passed, t.Failed(), t.Skipped(), t.adapter_errors, t.unsupported, t.known_failures, t.skipped,
-                       report.suite_version, report.vector_digest);
+    out += fmt::format(
+        "**{} passed, {} failed, {} skipped** ({} adapter errors, {} unsupported, {} known failures, {} not reached); "
+        "vectors {} (`{}`)\n\n",
+        t.passed, t.Failed(), t.Skipped(), t.adapter_errors, t.unsupported, t.known_failures, t.skipped,
+        report.suite_version, report.vector_digest);
     if (!report.Complete()) out += fmt::format("> Stopped early: {}.\n\n", MarkdownCell(report.stop_reason));
     out += "| kind | implemented | passed | failed | skipped |\n|---|---|---:|---:|---:|\n";
     for (const auto& [kind, c] : report.CountsByKind()) {
@@ -261,7 +280,8 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
     }
     out += "\n<details><summary>Per clause</summary>\n\n| clause | passed | failed | skipped |\n|---|---:|---:|---:|\n";
     for (const auto& [clause, c] : report.CountsByClause()) {
-      out += fmt::format("| {}{} | {} | {} | {} |\n", c.Failed() > 0 ? "❌ " : "", clause, c.passed, c.Failed(), c.Skipped());
+      out += fmt::format("| {}{} | {} | {} | {} |\n", c.Failed() > 0 ? "❌ " : "", clause, c.passed, c.Failed(),
+                         c.Skipped());
     }
     out += "\n</details>\n\n";
     if (t.Failed() > 0) {
@@ -289,9 +309,12 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
 namespace {
 
 json CountsJson(const ProfileCounts& c) {
-  return {{"passed", c.passed},          {"failed", c.failed},
-          {"adapterErrors", c.adapter_errors}, {"unsupported", c.unsupported},
-          {"knownFailures", c.known_failures}, {"notReached", c.skipped},
+  return {{"passed", c.passed},
+          {"failed", c.failed},
+          {"adapterErrors", c.adapter_errors},
+          {"unsupported", c.unsupported},
+          {"knownFailures", c.known_failures},
+          {"notReached", c.skipped},
           {"unexpectedPasses", c.unexpected_passes}};
 }
 
@@ -310,9 +333,14 @@ json ReportJson(const RunReport& report) {
   for (const auto& [clause, c] : report.CountsByClause()) clauses[clause] = CountsJson(c);
   json results = json::array();
   for (const CaseResult& r : report.results) {
-    json entry = {{"id", r.id},           {"profile", NameOf(r.profile)}, {"kind", NameOf(r.kind)},
-                  {"file", r.file},       {"tcId", r.tc_id},              {"clauses", r.clauses},
-                  {"flags", r.flags},     {"disposition", NameOf(r.disposition)},
+    json entry = {{"id", r.id},
+                  {"profile", NameOf(r.profile)},
+                  {"kind", NameOf(r.kind)},
+                  {"file", r.file},
+                  {"tcId", r.tc_id},
+                  {"clauses", r.clauses},
+                  {"flags", r.flags},
+                  {"disposition", NameOf(r.disposition)},
                   {"durationMicros", r.duration.count()}};
     if (r.unexpected_pass) entry["unexpectedPass"] = true;
     if (!r.field.empty()) entry["field"] = r.field;
@@ -340,24 +368,25 @@ json ReportJson(const RunReport& report) {
     declared = json::array();
     for (ScenarioKind kind : *report.declared_kinds) declared.push_back(NameOf(kind));
   }
-  return {{"reportVersion", kReportVersion},
-          {"implementation", {{"name", report.implementation}, {"version", report.implementation_version},
-                              {"declaredKinds", declared}}},
-          {"suiteVersion", report.suite_version},
-          {"vectorDigest", report.vector_digest},
-          {"startedAt", Timestamp(report.started)},
-          {"finishedAt", Timestamp(report.finished)},
-          {"complete", report.Complete()},
-          {"stopReason", report.Complete() ? json(nullptr) : json(report.stop_reason)},
-          {"conforms", report.RequiredPassed()},
-          {"verdict", report.Verdict()},
-          {"strictExpectations", report.strict_expectations},
-          {"reproduce", report.reproduce_command},
-          {"totals", {{"passed", t.passed}, {"failed", t.Failed()}, {"skipped", t.Skipped()}, {"counts", CountsJson(t)}}},
-          {"kinds", kinds},
-          {"profiles", profiles},
-          {"clauses", clauses},
-          {"results", results}};
+  return {
+      {"reportVersion", kReportVersion},
+      {"implementation",
+       {{"name", report.implementation}, {"version", report.implementation_version}, {"declaredKinds", declared}}},
+      {"suiteVersion", report.suite_version},
+      {"vectorDigest", report.vector_digest},
+      {"startedAt", Timestamp(report.started)},
+      {"finishedAt", Timestamp(report.finished)},
+      {"complete", report.Complete()},
+      {"stopReason", report.Complete() ? json(nullptr) : json(report.stop_reason)},
+      {"conforms", report.RequiredPassed()},
+      {"verdict", report.Verdict()},
+      {"strictExpectations", report.strict_expectations},
+      {"reproduce", report.reproduce_command},
+      {"totals", {{"passed", t.passed}, {"failed", t.Failed()}, {"skipped", t.Skipped()}, {"counts", CountsJson(t)}}},
+      {"kinds", kinds},
+      {"profiles", profiles},
+      {"clauses", clauses},
+      {"results", results}};
 }
 
 json ExpectationsJson(const std::vector<RunReport>& reports) {
@@ -367,9 +396,11 @@ json ExpectationsJson(const std::vector<RunReport>& reports) {
     for (const CaseResult& r : report.results) {
       if (!Failing(r) && r.disposition != Disposition::kKnownFailure) continue;
       if (!seen.emplace(r.id, NameOf(r.profile)).second) continue;
-      const std::string what = r.disposition == Disposition::kAdapterError ? "adapter error: " + Printable(r.detail, 120)
-                                                                           : r.field + " differs";
-      entries.push_back({{"id", r.id}, {"profile", NameOf(r.profile)}, {"reason", "FILL IN why this fails (" + what + ")"}});
+      const std::string what = r.disposition == Disposition::kAdapterError
+                                   ? "adapter error: " + Printable(r.detail, 120)
+                                   : r.field + " differs";
+      entries.push_back(
+          {{"id", r.id}, {"profile", NameOf(r.profile)}, {"reason", "FILL IN why this fails (" + what + ")"}});
     }
   }
   return {{"knownFailures", entries}};
@@ -402,16 +433,25 @@ std::string Xml(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < valid.size(); ++i) {
     const char c = valid[i];
-    if (c == '\xEF' && i + 2 < valid.size() && valid[i + 1] == '\xBF' && (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
+    if (c == '\xEF' && i + 2 < valid.size() && valid[i + 1] == '\xBF' &&
+        (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
       out += "\xEF\xBF\xBD";
       i += 2;
       continue;
     }
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
           out += ' ';
@@ -444,10 +484,11 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
           case Disposition::kFailed:
             ++f;
             cases += fmt::format(
-                "<failure message=\"{} differs\" type=\"mismatch\">clauses: {}\ninput: {}\nexpected: {}\nactual: {}\nrerun: {}</failure>",
-                Xml(r.field), Xml(fmt::format("{}", fmt::join(r.clauses, " "))), Xml(Printable(InputText(r.input), 4096)),
-                Xml(Dump(r.expected)), Xml(r.actual_text.empty() ? Dump(r.actual) : r.actual_text),
-                Xml(ReproduceCommand(report, r)));
+                "<failure message=\"{} differs\" type=\"mismatch\">clauses: {}\ninput: {}\nexpected: {}\nactual: "
+                "{}\nrerun: {}</failure>",
+                Xml(r.field), Xml(fmt::format("{}", fmt::join(r.clauses, " "))),
+                Xml(Printable(InputText(r.input), 4096)), Xml(Dump(r.expected)),
+                Xml(r.actual_text.empty() ? Dump(r.actual) : r.actual_text), Xml(ReproduceCommand(report, r)));
             break;
           case Disposition::kAdapterError:
             ++e;
@@ -458,7 +499,8 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
           case Disposition::kKnownFailure:
           case Disposition::kSkipped:
             ++s;
-            cases += fmt::format("<skipped message=\"{}{}\"/>", NameOf(r.disposition), r.detail.empty() ? "" : ": " + Xml(r.detail));
+            cases += fmt::format("<skipped message=\"{}{}\"/>", NameOf(r.disposition),
+                                 r.detail.empty() ? "" : ": " + Xml(r.detail));
             break;
           case Disposition::kPassed:
             break;
@@ -467,7 +509,8 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
       }
       if (t == 0) continue;
       suites += fmt::format(
-          "  <testsuite name=\"{} / {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\" timestamp=\"{}\">\n{}  </testsuite>\n",
+          "  <testsuite name=\"{} / {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\" "
+          "timestamp=\"{}\">\n{}  </testsuite>\n",
           Xml(report.implementation), NameOf(profile), t, f, e, s, JUnitSeconds(suite_time),
           Timestamp(report.started).substr(0, 19), cases);
       tests += t;
@@ -476,8 +519,10 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
       total_time += suite_time;
     }
   }
-  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lbconform\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{}\">\n{}</testsuites>\n",
-                     tests, failures, errors, JUnitSeconds(total_time), suites);
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lbconform\" tests=\"{}\" failures=\"{}\" "
+      "errors=\"{}\" time=\"{}\">\n{}</testsuites>\n",
+      tests, failures, errors, JUnitSeconds(total_time), suites);
 }
 
 }  // namespace lbconform::vectors

@@ -110,7 +110,8 @@ HelloInfo InterpretHello(const std::string& line) {
     return info;
   }
   if (!hello.contains("protocol") || hello["protocol"] != 1) {
-    info.problem = "the adapter speaks protocol " + (hello.contains("protocol") ? Printable(Dump(hello["protocol"]), 40) : std::string("(none)")) +
+    info.problem = "the adapter speaks protocol " +
+                   (hello.contains("protocol") ? Printable(Dump(hello["protocol"]), 40) : std::string("(none)")) +
                    "; this runner speaks protocol 1";
     return info;
   }
@@ -118,7 +119,8 @@ HelloInfo InterpretHello(const std::string& line) {
   info.version = "?";
   if (auto it = hello.find("implementation"); it != hello.end() && it->is_object()) {
     if (auto n = it->find("name"); n != it->end() && n->is_string()) info.name = Printable(n->get<std::string>(), 200);
-    if (auto v = it->find("version"); v != it->end() && v->is_string()) info.version = Printable(v->get<std::string>(), 200);
+    if (auto v = it->find("version"); v != it->end() && v->is_string())
+      info.version = Printable(v->get<std::string>(), 200);
   }
   const auto kinds = hello.find("kinds");
   if (kinds == hello.end() || !kinds->is_array()) {
@@ -152,13 +154,16 @@ Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
     return problem("the answer is for another case: " +
                    (answer.contains("id") ? Printable(Dump(answer["id"]), 120) : std::string("no id")));
   }
-  if (auto u = answer.find("unsupported"); u != answer.end() && *u == true) return {Answer::Kind::kUnsupported, json(), "", ""};
+  if (auto u = answer.find("unsupported"); u != answer.end() && *u == true)
+    return {Answer::Kind::kUnsupported, json(), "", ""};
   if (!answer.contains("output") || !answer["output"].is_object()) return problem("the answer has no output object");
   return {Answer::Kind::kDecision, answer["output"], "", ""};
 }
 
 json CaseMessage(const CaseRequest& request) {
-  json message = {{"type", "case"}, {"id", request.case_id}, {"kind", NameOf(request.test->kind)},
+  json message = {{"type", "case"},
+                  {"id", request.case_id},
+                  {"kind", NameOf(request.test->kind)},
                   {"profile", NameOf(request.profile)}};
   if (request.test->input.is_string()) {
     message["inputText"] = request.test->input;
@@ -194,13 +199,20 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
     return false;
   }
   switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
-    case AdapterProcess::Status::kOk: break;
-    case AdapterProcess::Status::kTimeout: *problem = "no hello from the adapter in time"; break;
-    case AdapterProcess::Status::kClosed: *problem = "the adapter closed its output before the hello"; break;
+    case AdapterProcess::Status::kOk:
+      break;
+    case AdapterProcess::Status::kTimeout:
+      *problem = "no hello from the adapter in time";
+      break;
+    case AdapterProcess::Status::kClosed:
+      *problem = "the adapter closed its output before the hello";
+      break;
     case AdapterProcess::Status::kTooLong:
       *problem = fmt::format("the adapter's hello is longer than {} bytes", options_.max_line_bytes);
       break;
-    case AdapterProcess::Status::kInterrupted: *problem = "interrupted by a signal"; break;
+    case AdapterProcess::Status::kInterrupted:
+      *problem = "interrupted by a signal";
+      break;
   }
   if (!problem->empty()) {
     give_up_maybe();
@@ -231,19 +243,25 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
     return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
   };
   switch (process_.WriteLine(CaseMessage(request).dump(), deadline)) {
-    case AdapterProcess::Status::kOk: break;
-    case AdapterProcess::Status::kInterrupted: return interrupted();
-    default: return Fail("the adapter stopped reading its input");
+    case AdapterProcess::Status::kOk:
+      break;
+    case AdapterProcess::Status::kInterrupted:
+      return interrupted();
+    default:
+      return Fail("the adapter stopped reading its input");
   }
   std::string previous_case_problem;
   while (true) {
     std::string line;
     switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
-      case AdapterProcess::Status::kOk: break;
-      case AdapterProcess::Status::kInterrupted: return interrupted();
+      case AdapterProcess::Status::kOk:
+        break;
+      case AdapterProcess::Status::kInterrupted:
+        return interrupted();
       case AdapterProcess::Status::kTimeout:
         return Fail(fmt::format("no answer within {} ms", options_.case_timeout.count()));
-      case AdapterProcess::Status::kClosed: return Fail("the adapter closed its output (crashed or exited)");
+      case AdapterProcess::Status::kClosed:
+        return Fail("the adapter closed its output (crashed or exited)");
       case AdapterProcess::Status::kTooLong:
         return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
     }
@@ -252,7 +270,8 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
     // own answer may still follow.
     if (answer.kind == Answer::Kind::kProblem && !previous_case_id_.empty() && previous_case_problem.empty() &&
         InterpretAnswer(line, previous_case_id_).kind != Answer::Kind::kProblem) {
-      previous_case_problem = "the adapter answered this case twice (the second answer came when the next case was due)";
+      previous_case_problem =
+          "the adapter answered this case twice (the second answer came when the next case was due)";
       continue;
     }
     if (answer.kind == Answer::Kind::kProblem) {
@@ -276,12 +295,18 @@ void AdapterImplementation::Finish() {
 
 std::string_view NameOf(Disposition disposition) {
   switch (disposition) {
-    case Disposition::kPassed: return "passed";
-    case Disposition::kFailed: return "failed";
-    case Disposition::kAdapterError: return "adapter-error";
-    case Disposition::kUnsupported: return "unsupported";
-    case Disposition::kKnownFailure: return "known-failure";
-    case Disposition::kSkipped: return "skipped";
+    case Disposition::kPassed:
+      return "passed";
+    case Disposition::kFailed:
+      return "failed";
+    case Disposition::kAdapterError:
+      return "adapter-error";
+    case Disposition::kUnsupported:
+      return "unsupported";
+    case Disposition::kKnownFailure:
+      return "known-failure";
+    case Disposition::kSkipped:
+      return "skipped";
   }
   return "?";
 }
@@ -322,8 +347,8 @@ std::optional<std::vector<KnownFailure>> LoadExpectations(const std::string& pat
   }
   std::vector<KnownFailure> out;
   for (const json& k : doc["knownFailures"]) {
-    if (!k.is_object() || !k.contains("id") || !k["id"].is_string() || !k.contains("reason") || !k["reason"].is_string() ||
-        k["reason"].get<std::string>().empty()) {
+    if (!k.is_object() || !k.contains("id") || !k["id"].is_string() || !k.contains("reason") ||
+        !k["reason"].is_string() || k["reason"].get<std::string>().empty()) {
       *error = path + ": every known failure needs an id and a reason";
       return std::nullopt;
     }
@@ -461,9 +486,11 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
         !declared || std::find(declared->begin(), declared->end(), w.test->kind) != declared->end();
     const auto case_start = std::chrono::steady_clock::now();
     const Answer answer =
-        kind_declared ? implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline})
-                      : Answer{Answer::Kind::kUnsupported, json(), "", ""};
-    result.duration = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
+        kind_declared
+            ? implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline})
+            : Answer{Answer::Kind::kUnsupported, json(), "", ""};
+    result.duration =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
     if (!answer.previous_case_problem.empty() && !report.results.empty()) {
       CaseResult& previous = report.results.back();
       previous.disposition = Disposition::kAdapterError;
@@ -487,8 +514,8 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
         break;
       case Answer::Kind::kDecision:
         KeepAnswer(result, answer.decision);
-        result.disposition = ExpectationMatches(*w.test, answer.decision, &result.field) ? Disposition::kPassed
-                                                                                          : Disposition::kFailed;
+        result.disposition =
+            ExpectationMatches(*w.test, answer.decision, &result.field) ? Disposition::kPassed : Disposition::kFailed;
         break;
     }
     consecutive_errors = result.disposition == Disposition::kAdapterError ? consecutive_errors + 1 : 0;
@@ -509,8 +536,8 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
     report.results.push_back(std::move(result));
     if (options.max_consecutive_adapter_errors > 0 && consecutive_errors >= options.max_consecutive_adapter_errors &&
         i + 1 < work.size()) {
-      report.stop_reason = fmt::format("{} adapter errors in a row with no good answer between them",
-                                       consecutive_errors);
+      report.stop_reason =
+          fmt::format("{} adapter errors in a row with no good answer between them", consecutive_errors);
     }
     if (options.progress) options.progress(i + 1, work.size());
   }

@@ -3,12 +3,11 @@
 #ifndef LBCONFORM_VECTORS_RUNNER_H_
 #define LBCONFORM_VECTORS_RUNNER_H_
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -96,8 +95,7 @@ struct AdapterOptions {
 // problem for that case, the adapter is restarted, and the run goes on.
 class AdapterImplementation final : public Implementation {
  public:
-  explicit AdapterImplementation(AdapterOptions options)
-      : options_(std::move(options)), process_(options_.command) {}
+  explicit AdapterImplementation(AdapterOptions options) : options_(std::move(options)), process_(options_.command) {}
   std::string name() const override { return name_; }
   std::string version() const override { return version_; }
   Answer Decide(const CaseRequest& request) override;
@@ -134,13 +132,13 @@ struct CaseResult {
   std::string comment;  // why the vector exists
   Disposition disposition = Disposition::kSkipped;
   bool unexpected_pass = false;  // listed as a known failure, yet passed
-  std::string field;   // the normative field that differs
-  std::string detail;  // adapter problem, known-failure reason, …
+  std::string field;             // the normative field that differs
+  std::string detail;            // adapter problem, known-failure reason, …
   std::chrono::microseconds duration{0};
   nlohmann::json input;  // kept for failures and adapter errors only
   nlohmann::json expected;
-  nlohmann::json actual;      // bounded: see kMaxStoredAnswerBytes
-  std::string actual_text;    // instead of `actual` when the answer was too large to keep
+  nlohmann::json actual;    // bounded: see kMaxStoredAnswerBytes
+  std::string actual_text;  // instead of `actual` when the answer was too large to keep
 };
 
 // An answer larger than this (compact JSON) is kept as its first bytes only.
@@ -157,12 +155,12 @@ struct KnownFailure {
 std::optional<std::vector<KnownFailure>> LoadExpectations(const std::string& path, std::string* error);
 
 struct RunOptions {
-  std::vector<Profile> profiles;              // empty: every profile
-  std::vector<std::string> id_patterns;       // glob (fnmatch) on vector ids
-  std::vector<std::string> clauses;           // a vector citing any of them
-  std::vector<std::string> flags;             // a vector carrying any of them
+  std::vector<Profile> profiles;         // empty: every profile
+  std::vector<std::string> id_patterns;  // glob (fnmatch) on vector ids
+  std::vector<std::string> clauses;      // a vector citing any of them
+  std::vector<std::string> flags;        // a vector carrying any of them
   std::vector<KnownFailure> known_failures;
-  bool strict_expectations = false;           // a known failure that passes fails the run
+  bool strict_expectations = false;  // a known failure that passes fails the run
   std::chrono::seconds run_timeout{1800};
   // After this many adapter errors in a row, with no good answer between
   // them, the rest of the run is not reached.
@@ -212,8 +210,7 @@ struct RunReport {
   std::string Verdict() const;
 };
 
-RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& implementation,
-                     const RunOptions& options);
+RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& implementation, const RunOptions& options);
 
 // VectorDigest identifies the vector set: FNV-1a 64 over the files' bytes.
 std::string VectorDigest(const std::vector<VectorFile>& files);

@@ -4,9 +4,8 @@
 // statuses of `lbconform run` are the documented ones.
 #include "vectors/runner.h"
 
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -32,7 +31,8 @@ namespace {
 using testing::LoadAll;
 
 std::string Misbehaving(const std::string& mode) {
-  return std::string("exec python3 ") + LBCONFORM_SOURCE_DIR + "/vectors/adapters/testing/misbehaving_adapter.py " + mode;
+  return std::string("exec python3 ") + LBCONFORM_SOURCE_DIR + "/vectors/adapters/testing/misbehaving_adapter.py " +
+         mode;
 }
 
 struct Outcome {
@@ -95,9 +95,9 @@ TEST_P(MisbehavingAdapter, RunFinishesAndReportsTheBadCases) {
   // 12 cases, at most every other one waiting out the case timeout (the
   // adapter counts its cases from each start; a count, not a clock: a loaded
   // machine starts Python slowly).
-  const auto timeouts = std::count_if(outcome.report.results.begin(), outcome.report.results.end(), [](const CaseResult& r) {
-    return r.detail.find("no answer within") != std::string::npos;
-  });
+  const auto timeouts =
+      std::count_if(outcome.report.results.begin(), outcome.report.results.end(),
+                    [](const CaseResult& r) { return r.detail.find("no answer within") != std::string::npos; });
   EXPECT_LE(timeouts, 6);
   for (const CaseResult& r : outcome.report.results) {
     if (r.disposition == Disposition::kAdapterError) {
@@ -163,7 +163,8 @@ std::string ReadText(const std::string& path) {
 // SchemaProblemsOf is "" when `report` follows vectors/schema/report.schema.json.
 std::string SchemaProblemsOf(const nlohmann::json& report) {
   std::string out;
-  for (const std::string& p : SchemaProblems(report, std::string(LBCONFORM_SOURCE_DIR) + "/vectors/schema/report.schema.json")) {
+  for (const std::string& p :
+       SchemaProblems(report, std::string(LBCONFORM_SOURCE_DIR) + "/vectors/schema/report.schema.json")) {
     out += p + "\n";
   }
   return out;
@@ -181,7 +182,8 @@ std::string JUnitProblems(const std::string& path) {
 
 TEST(RunCommandTest, ExitStatusesAreTheDocumentedOnes) {
   EXPECT_EQ(Cli({"run", "--id", "failover/*"}), kExitOk);
-  EXPECT_EQ(Cli({"run", "--impl", Misbehaving("garbage"), "--id", "failover/spec-example/*", "--case-timeout", "800"}), kExitRejected);
+  EXPECT_EQ(Cli({"run", "--impl", Misbehaving("garbage"), "--id", "failover/spec-example/*", "--case-timeout", "800"}),
+            kExitRejected);
   EXPECT_EQ(Cli({"run", "--impl", Misbehaving("hang"), "--id", "failover/spec-example/*", "--case-timeout", "500",
                  "--run-timeout", "1"}),
             kExitIncomplete);
@@ -212,7 +214,8 @@ TEST(RunCommandTest, ExpectationsTurnFailuresIntoKnownFailures) {
   EXPECT_NE(SummaryText(second).find("drop is not implemented yet"), std::string::npos);
 
   const std::string path = ::testing::TempDir() + "/expectations.json";
-  std::ofstream(path) << R"({"knownFailures": [{"id": "failover/drop-all-unhealthy", "profile": "spec-docs", "reason": "pending"}]})";
+  std::ofstream(path)
+      << R"({"knownFailures": [{"id": "failover/drop-all-unhealthy", "profile": "spec-docs", "reason": "pending"}]})";
   std::string error;
   const auto loaded = LoadExpectations(path, &error);
   ASSERT_TRUE(loaded.has_value()) << error;
@@ -264,8 +267,8 @@ TEST(EngineKinds, AnEngineDecidesOnlyTheKindsItImplements) {
   const RunReport report = RunVectors(LoadAll(), implementation, {});
   int decided = 0, unsupported = 0;
   for (const CaseResult& r : report.results) {
-    const bool passthrough = r.file.find("timeline") == std::string::npos &&
-                             r.file.find("service_lb_policy") == std::string::npos;
+    const bool passthrough =
+        r.file.find("timeline") == std::string::npos && r.file.find("service_lb_policy") == std::string::npos;
     if (r.disposition == Disposition::kUnsupported) {
       ++unsupported;
       EXPECT_FALSE(passthrough) << r.id;
@@ -277,7 +280,6 @@ TEST(EngineKinds, AnEngineDecidesOnlyTheKindsItImplements) {
   EXPECT_GT(decided, 300);
   EXPECT_GT(unsupported, 90);
 }
-
 
 // ------------------------------ A gate a CI can trust (issue 13)
 
@@ -321,8 +323,9 @@ TEST(RunGate, ClosingLineCountsSkippedCasesApartFromFailures) {
   EXPECT_EQ(ClosingLine({report}),
             fmt::format("run: {} passed, 0 failed, {} skipped\n", Count(report, Disposition::kPassed), unsupported));
   EXPECT_TRUE(report.RequiredPassed());
-  EXPECT_NE(report.Verdict().find("CONFORMS for passthrough only (not implemented: passthrough-timeline, service-lb-policy)"),
-            std::string::npos)
+  EXPECT_NE(
+      report.Verdict().find("CONFORMS for passthrough only (not implemented: passthrough-timeline, service-lb-policy)"),
+      std::string::npos)
       << report.Verdict();
   std::string out;
   ASSERT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*"}, &out), kExitOk);
@@ -333,7 +336,8 @@ TEST(RunGate, ARunTimeoutCountsTheRestAsSkippedNotFailed) {
   const Outcome outcome = RunWith(Misbehaving("hang"), std::chrono::seconds(2));
   const std::string line = ClosingLine({outcome.report});
   const ProfileCounts totals = outcome.report.Totals();
-  EXPECT_EQ(line, fmt::format("run: {} passed, {} failed, {} skipped\n", totals.passed, totals.adapter_errors, totals.skipped));
+  EXPECT_EQ(line, fmt::format("run: {} passed, {} failed, {} skipped\n", totals.passed, totals.adapter_errors,
+                              totals.skipped));
   EXPECT_GT(totals.skipped, 0);
   EXPECT_NE(SummaryText(outcome.report).find("stopped early: the whole-run timeout (2 s) expired"), std::string::npos);
 }
@@ -362,7 +366,8 @@ class FullDevice : public std::streambuf {
 };
 
 TEST(RunGate, AFullStandardOutputIsAnError) {
-  const std::vector<const char*> argv = {"lbconform", "run", "--engine", "reference", "--id", "failover/spec-example/*"};
+  const std::vector<const char*> argv = {"lbconform", "run",  "--engine",
+                                         "reference", "--id", "failover/spec-example/*"};
   FullDevice device;
   std::ostream out(&device);
   std::istringstream in;
@@ -407,7 +412,8 @@ TEST(RunGate, JUnitNamesAreUniqueTimedAndValid) {
   }
   EXPECT_GT(cases, 800u);
   EXPECT_EQ(names.size(), cases) << "test cases share a name: tools that merge by name collapse them";
-  const std::string root = xml.substr(xml.find("<testsuites"), xml.find('>', xml.find("<testsuites")) - xml.find("<testsuites"));
+  const std::string root =
+      xml.substr(xml.find("<testsuites"), xml.find('>', xml.find("<testsuites")) - xml.find("<testsuites"));
   EXPECT_EQ(root.find("skipped="), std::string::npos) << root;
   EXPECT_NE(root.find("time=\""), std::string::npos) << root;
   EXPECT_EQ(JUnitProblems(junit), "");
@@ -476,7 +482,8 @@ TEST(RunGate, SavedFailuresAreStandaloneScenarios) {
   }
   EXPECT_GT(checked, 0);
   std::string out;
-  EXPECT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*", "--save-failures", dir}, &out), kExitOk);
+  EXPECT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*", "--save-failures", dir}, &out),
+            kExitOk);
   EXPECT_TRUE(std::filesystem::is_directory(dir));
   EXPECT_TRUE(std::filesystem::is_empty(dir));
 }
@@ -501,8 +508,8 @@ TEST(RunGate, AnAdapterThatHangsOnEveryCaseIsStoppedAfterKErrorsInARow) {
   EXPECT_NE(SummaryText(outcome.report).find("stopped early: 3 adapter errors in a row"), std::string::npos);
   EXPECT_EQ(RunOptions().max_consecutive_adapter_errors, 5);  // the default
   std::string out;
-  EXPECT_EQ(Cli({"run", "--impl", Misbehaving("hang-always"), "--id", "failover/spec-example/*", "--case-timeout", "300",
-                 "--max-adapter-errors", "1"},
+  EXPECT_EQ(Cli({"run", "--impl", Misbehaving("hang-always"), "--id", "failover/spec-example/*", "--case-timeout",
+                 "300", "--max-adapter-errors", "1"},
                 &out),
             kExitIncomplete);
   EXPECT_NE(out.find("run: 0 passed, 1 failed, 11 skipped\n"), std::string::npos) << out;
@@ -510,9 +517,11 @@ TEST(RunGate, AnAdapterThatHangsOnEveryCaseIsStoppedAfterKErrorsInARow) {
 
 TEST(RunGate, KnownFailuresThatPassAreReportedAndFailStrictRuns) {
   const std::string path = ::testing::TempDir() + "/stale-expectations.json";
-  std::ofstream(path) << R"({"knownFailures": [{"id": "failover/spec-example/all-healthy", "reason": "fixed long ago"}]})";
+  std::ofstream(path)
+      << R"({"knownFailures": [{"id": "failover/spec-example/all-healthy", "reason": "fixed long ago"}]})";
   std::string out;
-  EXPECT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*", "--expectations", path}, &out), kExitOk);
+  EXPECT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*", "--expectations", path}, &out),
+            kExitOk);
   EXPECT_NE(out.find("UNEXPECTED PASS failover/spec-example/all-healthy @ spec-docs"), std::string::npos) << out;
   EXPECT_EQ(Cli({"run", "--engine", "reference", "--id", "failover/spec-example/*", "--expectations", path,
                  "--strict-expectations"},
@@ -585,10 +594,9 @@ TEST(RunHostile, ADoubledAnswerIsBlamedOnTheCaseThatDoubledIt) {
 }
 
 TEST(RunHostile, TheHelloIsCheckedAndItsProblemsNamed) {
-  const std::vector<std::pair<const char*, const char*>> modes = {
-      {"huge-hello", "hello is longer than 4194304 bytes"},
-      {"bad-kinds", "unknown kind \"teleport\""},
-      {"protocol-2", "speaks protocol 2"}};
+  const std::vector<std::pair<const char*, const char*>> modes = {{"huge-hello", "hello is longer than 4194304 bytes"},
+                                                                  {"bad-kinds", "unknown kind \"teleport\""},
+                                                                  {"protocol-2", "speaks protocol 2"}};
   for (const auto& [mode, says] : modes) {
     const Outcome outcome =
         RunWith(Misbehaving(mode), std::chrono::seconds(120), OneProfile("failover/spec-example/all-healthy"));
@@ -603,7 +611,8 @@ TEST(RunHostile, ASignalKillsTheAdapterAndWritesAnIncompleteReport) {
   const std::string report = ::testing::TempDir() + "/interrupted.json";
   std::filesystem::remove(pid_file);
   setenv("LBCONFORM_TEST_PID_FILE", pid_file.c_str(), 1);
-  const int status = Cli({"run", "--impl", Misbehaving("sigterm-parent"), "--id", "failover/spec-example/*", "--report", report});
+  const int status =
+      Cli({"run", "--impl", Misbehaving("sigterm-parent"), "--id", "failover/spec-example/*", "--report", report});
   unsetenv("LBCONFORM_TEST_PID_FILE");
   ClearRunSignal();
   EXPECT_EQ(status, 128 + SIGTERM);
@@ -617,7 +626,8 @@ TEST(RunHostile, ASignalKillsTheAdapterAndWritesAnIncompleteReport) {
 
 TEST(RunHostile, NonsenseArgumentsAreRefused) {
   const std::string expectations_with_typo = ::testing::TempDir() + "/typo-expectations.json";
-  std::ofstream(expectations_with_typo) << R"({"knownFailures": [{"id": "x", "reason": "r", "profiles": "spec-docs"}]})";
+  std::ofstream(expectations_with_typo)
+      << R"({"knownFailures": [{"id": "x", "reason": "r", "profiles": "spec-docs"}]})";
   const std::string expectations_with_extra = ::testing::TempDir() + "/extra-expectations.json";
   std::ofstream(expectations_with_extra) << R"({"knownFailures": [], "knownFailure": []})";
   const std::vector<std::vector<std::string>> refused = {
@@ -664,18 +674,22 @@ TEST(RunHostile, BadVectorFoldersAreErrorsNotCrashes) {
   const std::string deep = std::string(200000, '[') + std::string(200000, ']');
   const std::vector<std::pair<std::string, std::string>> folders = {
       {FolderWith("deep", OneVectorFile(VectorText("1", "a", "{\"x\": " + deep + "}"))), "nested deeper than 128"},
-      {FolderWith("dupkey", OneVectorFile(VectorText("1", "a").substr(0, VectorText("1", "a").size() - 1) + ", \"id\": \"b\"}")),
+      {FolderWith("dupkey",
+                  OneVectorFile(VectorText("1", "a").substr(0, VectorText("1", "a").size() - 1) + ", \"id\": \"b\"}")),
        "appears twice"},
       {FolderWith("duptc", OneVectorFile(VectorText("1", "a") + "," + VectorText("1", "b"), 2)), "duplicate tcId"},
       {FolderWith("dupid", OneVectorFile(VectorText("1", "a") + "," + VectorText("2", "a"), 2)), "id already used"},
       {FolderWith("bigtc", OneVectorFile(VectorText("4294967301", "a"))), "tcId: expected an integer from 1 to"},
-      {FolderWith("bigcount", OneVectorFile(VectorText("1", "a"), 0).replace(OneVectorFile(VectorText("1", "a"), 0).find("\"numberOfTests\": 0"), 18, "\"numberOfTests\": 4294967297")),
+      {FolderWith("bigcount", OneVectorFile(VectorText("1", "a"), 0)
+                                  .replace(OneVectorFile(VectorText("1", "a"), 0).find("\"numberOfTests\": 0"), 18,
+                                           "\"numberOfTests\": 4294967297")),
        "numberOfTests: expected an integer"},
   };
   for (const auto& [root, says] : folders) {
     for (const char* command : {"run", "vectors"}) {
-      std::vector<std::string> args = command == std::string("run") ? std::vector<std::string>{"run", "--vectors", root}
-                                                                     : std::vector<std::string>{"vectors", "lint", "--vectors", root};
+      std::vector<std::string> args = command == std::string("run")
+                                          ? std::vector<std::string>{"run", "--vectors", root}
+                                          : std::vector<std::string>{"vectors", "lint", "--vectors", root};
       std::string out, err;
       const int status = Cli(args, &out, &err);
       EXPECT_NE(status, kExitOk) << root;
@@ -694,8 +708,8 @@ TEST(RunHostile, BadVectorFoldersAreErrorsNotCrashes) {
   std::filesystem::remove_all(loop_root);
   std::filesystem::create_directories(loop_root + "/edge_cases");
   std::filesystem::create_symlink("loop.json", loop_root + "/edge_cases/loop.json");
-  for (const auto& [root, says] : std::vector<std::pair<std::string, std::string>>{{file_root, "not a folder"},
-                                                                                  {loop_root, "loop.json"}}) {
+  for (const auto& [root, says] :
+       std::vector<std::pair<std::string, std::string>>{{file_root, "not a folder"}, {loop_root, "loop.json"}}) {
     for (const std::vector<std::string>& args : {std::vector<std::string>{"run", "--vectors", root},
                                                  std::vector<std::string>{"vectors", "lint", "--vectors", root}}) {
       std::string err;
@@ -744,7 +758,8 @@ TEST(HtmlReportTest, FailuresSideBySideWithTheFieldMarkedAndServiceLbPlots) {
     ++marks;
   }
   EXPECT_EQ(marks, 4u);
-  EXPECT_NE(html.find("<figure class=\"plot\"><svg"), std::string::npos) << "no plan drawn for the service-lb-policy case";
+  EXPECT_NE(html.find("<figure class=\"plot\"><svg"), std::string::npos)
+      << "no plan drawn for the service-lb-policy case";
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg")) << "the page must need no network";
   // Not a report: refused with a reason.
   const std::string not_report = ::testing::TempDir() + "/not-a-report.json";
@@ -783,7 +798,11 @@ TEST(ProtocolSchema, TheRunnersMessagesAndTheBuiltInAdaptersAnswersFollowIt) {
   }
   // The built-in adapter's hello and answers.
   const std::vector<const char*> argv = {"lbconform", "adapter"};
-  std::istringstream in(R"({"type":"hello","protocol":1})" "\n" + requests + R"({"type":"bye"})" "\n");
+  std::istringstream in(R"({"type":"hello","protocol":1})"
+                        "\n" +
+                        requests +
+                        R"({"type":"bye"})"
+                        "\n");
   std::ostringstream out, err;
   ASSERT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err), kExitOk);
   std::istringstream lines(out.str());
@@ -796,7 +815,9 @@ TEST(ProtocolSchema, TheRunnersMessagesAndTheBuiltInAdaptersAnswersFollowIt) {
   EXPECT_EQ(answered, cases + 1);
   // And it refuses what is not a message.
   EXPECT_NE(ProtocolProblems(nlohmann::json::parse(R"({"type":"result","id":"x"})")), "");
-  EXPECT_NE(ProtocolProblems(nlohmann::json::parse(R"({"type":"hello","protocol":1,"implementation":{"name":"a","version":"1"},"kinds":["teleport"]})")), "");
+  EXPECT_NE(ProtocolProblems(nlohmann::json::parse(
+                R"({"type":"hello","protocol":1,"implementation":{"name":"a","version":"1"},"kinds":["teleport"]})")),
+            "");
 }
 
 }  // namespace

@@ -1,11 +1,10 @@
 #include "vectors/schema_check.h"
 
+#include <fstream>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validator.hpp>
-
-#include <fstream>
 
 namespace lbconform::vectors {
 

@@ -2,9 +2,8 @@
 #ifndef LBCONFORM_VECTORS_SCHEMA_CHECK_H_
 #define LBCONFORM_VECTORS_SCHEMA_CHECK_H_
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

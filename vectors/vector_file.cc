@@ -65,8 +65,9 @@ std::vector<std::string> Strings(const json& object, const std::string& path, co
 }
 
 VectorTest ParseTest(const json& t, const std::string& path) {
-  Strict(t, path, {"tcId", "id", "comment", "flags", "clauses", "profiles", "handChecked", "input", "inputText",
-                   "result", "expected"});
+  Strict(t, path,
+         {"tcId", "id", "comment", "flags", "clauses", "profiles", "handChecked", "input", "inputText", "result",
+          "expected"});
   VectorTest test;
   const json& tc_id = At(t, path, "tcId");
   if (!tc_id.is_number_integer() || (tc_id.is_number_unsigned() && tc_id.get<std::uint64_t>() > kMaxCount) ||
@@ -150,9 +151,12 @@ bool JsonDepthWithin(std::string_view text, int limit) {
 
 std::string_view NameOf(Result result) {
   switch (result) {
-    case Result::kValid: return "valid";
-    case Result::kInvalid: return "invalid";
-    case Result::kAcceptable: return "acceptable";
+    case Result::kValid:
+      return "valid";
+    case Result::kInvalid:
+      return "invalid";
+    case Result::kAcceptable:
+      return "acceptable";
   }
   return "?";
 }
@@ -257,7 +261,8 @@ std::string WriteVectorFile(const VectorFile& file) {
   root["numberOfTests"] = file.number_of_tests;
   root["header"] = file.header;
   ordered_json notes = ordered_json::object();
-  for (const auto& [flag, note] : file.notes) notes[flag] = {{"bugType", note.bug_type}, {"description", note.description}};
+  for (const auto& [flag, note] : file.notes)
+    notes[flag] = {{"bugType", note.bug_type}, {"description", note.description}};
   root["notes"] = notes;
   ordered_json groups = ordered_json::array();
   for (const VectorGroup& group : file.groups) {

@@ -4,10 +4,9 @@
 #ifndef LBCONFORM_VECTORS_VECTOR_FILE_H_
 #define LBCONFORM_VECTORS_VECTOR_FILE_H_
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,9 +32,9 @@ struct VectorTest {
   std::vector<std::string> flags;
   std::vector<std::string> clauses;
   ScenarioKind kind = ScenarioKind::kPassthrough;  // the file's kind
-  std::vector<Profile> profiles;  // where it applies; every profile of the kind when empty
-  bool hand_checked = false;       // `regen` never rewrites `expected`
-  nlohmann::json input;            // the scenario document, verbatim
+  std::vector<Profile> profiles;                   // where it applies; every profile of the kind when empty
+  bool hand_checked = false;                       // `regen` never rewrites `expected`
+  nlohmann::json input;                            // the scenario document, verbatim
   Result result = Result::kValid;
   std::vector<nlohmann::json> expected;  // one decision; several when acceptable
 

@@ -7,8 +7,8 @@
 
 #include "engines/engines.h"
 #include "vectors/checks.h"
-#include "vectors/testing/load_vectors.h"
 #include "vectors/schema_check.h"
+#include "vectors/testing/load_vectors.h"
 
 namespace lbconform::vectors {
 namespace {
@@ -48,7 +48,8 @@ TEST(VectorsTest, LintCatchesABrokenFile) {
   files.back().groups.back().tests.back().id = first.id;
   const auto problems = Lint(files);
   auto mentions = [&](const std::string& text) {
-    return std::any_of(problems.begin(), problems.end(), [&](const std::string& p) { return p.find(text) != std::string::npos; });
+    return std::any_of(problems.begin(), problems.end(),
+                       [&](const std::string& p) { return p.find(text) != std::string::npos; });
   };
   EXPECT_TRUE(mentions("UndefinedFlag is not defined"));
   EXPECT_TRUE(mentions("numberOfTests"));

@@ -1,14 +1,15 @@
 // The suite proves it can catch wrong implementations: every deliberately
 // wrong engine (one misreading of one rule each) must fail at least one
 // vector, while the same implementation without a misreading passes them all.
+#include "vectors/testing/wrong_engines.h"
+
 #include <gtest/gtest.h>
 
 #include <iostream>
 
 #include "vectors/checks.h"
-#include "vectors/testing/load_vectors.h"
 #include "vectors/runner.h"
-#include "vectors/testing/wrong_engines.h"
+#include "vectors/testing/load_vectors.h"
 
 namespace lbconform::vectors {
 namespace {

@@ -45,8 +45,8 @@ class ScenarioBuilder {
   ScenarioBuilder& Vm(const std::string& name, const std::string& group, bool healthy) {
     for (std::size_t i = 0; i < scenario_.backends.size(); ++i) {
       if (scenario_.backends[i].name == group) {
-        scenario_.instances.push_back({name, scenario_.backends[i].zone, i,
-                                       healthy ? HealthState::kHealthy : HealthState::kUnhealthy});
+        scenario_.instances.push_back(
+            {name, scenario_.backends[i].zone, i, healthy ? HealthState::kHealthy : HealthState::kUnhealthy});
         return *this;
       }
     }

@@ -53,8 +53,8 @@ struct Avx2Lanes {
     return !_mm256_testz_si256(any, any);
   }
   static std::uint32_t Popcount(const Vec& a) {
-    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+                                           2, 3, 2, 3, 3, 4);
     const __m256i low_nibbles = _mm256_set1_epi8(0x0f);
     __m256i bytes = _mm256_setzero_si256();
     for (std::uint32_t k = 0; k < kRegs; ++k) {

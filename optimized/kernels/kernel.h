@@ -29,12 +29,12 @@ struct KernelTables {
   bool drop_traffic_if_unhealthy = false;
   std::uint8_t spillover = 0;  // 0 disabled, 1 stay within zone, 2 spill cross zone
   bool spillover_ratio_zero = true;
-  const std::uint32_t* min_spill = nullptr;  // [test class × zone_count]: smallest numerator meeting the ratio
+  const std::uint32_t* min_spill = nullptr;      // [test class × zone_count]: smallest numerator meeting the ratio
   const std::uint32_t* class_in_zone = nullptr;  // [test class × zone_count]: VMs of the class there
   const std::uint64_t* matched = nullptr;        // [test class × zone_count] × words: zonally matched masks
   // min_spill, class_in_zone and matched have one more entry, index
   // 3 × zone_count: zeros, read when zonal affinity does not apply.
-  bool english_revision = false;             // profile en-2026-04-02
+  bool english_revision = false;  // profile en-2026-04-02
   bool network_security_integration = false;
 };
 
@@ -71,10 +71,9 @@ struct BatchOutput {
   std::uint8_t* outcome = nullptr;
 };
 
-using DecideOneFn = void (*)(const KernelTables& tables, const std::uint64_t* healthy,
-                             std::int32_t client_zone, bool client_compatible, KernelResult& result);
-using DecideBatchFn = void (*)(const KernelTables& tables, const BatchInput& input,
-                               const BatchOutput& output);
+using DecideOneFn = void (*)(const KernelTables& tables, const std::uint64_t* healthy, std::int32_t client_zone,
+                             bool client_compatible, KernelResult& result);
+using DecideBatchFn = void (*)(const KernelTables& tables, const BatchInput& input, const BatchOutput& output);
 
 struct Kernel {
   const char* name;

@@ -9,10 +9,20 @@
 // The equivalence properties and the exhaustive check hold it to that.
 
 enum : std::uint8_t {  // EligibleKind
-  kAllHealthy, kAllLastResort, kPrimaryHealthy, kBackupHealthy, kPrimaryLastResort, kDrop
+  kAllHealthy,
+  kAllLastResort,
+  kPrimaryHealthy,
+  kBackupHealthy,
+  kPrimaryLastResort,
+  kDrop
 };
 enum : std::uint8_t {  // ZonalAffinityStatus
-  kDisabled, kIncompatibleClient, kNoZonalMatch, kApplied, kTrafficDropped, kNsiPacketDrop
+  kDisabled,
+  kIncompatibleClient,
+  kNoZonalMatch,
+  kApplied,
+  kTrafficDropped,
+  kNsiPacketDrop
 };
 enum : std::uint8_t { kRefined, kReplaced, kUnchanged };  // ZonalAffinityOutcome
 
@@ -33,8 +43,8 @@ LBCONFORM_KERNEL_ATTR inline void DecideEligible(const KernelTables& t, const st
     return;
   }
   const std::uint32_t healthy_primaries = Ops::PopcountAnd(healthy, t.primary, w);
-  const bool keep_primaries = t.failover_ratio_zero ? healthy_primaries > 0
-                                                    : healthy_primaries >= t.min_healthy_primaries;
+  const bool keep_primaries =
+      t.failover_ratio_zero ? healthy_primaries > 0 : healthy_primaries >= t.min_healthy_primaries;
   if (keep_primaries) {
     Ops::AndAny(eligible, healthy, t.primary, w);
     r.kind = kPrimaryHealthy;
@@ -82,7 +92,9 @@ LBCONFORM_KERNEL_ATTR inline bool ZonalAffinityEndsEarly(const KernelTables& t, 
 
 // TestClassOf: the backends tested for a zonal match follow the eligible kind.
 LBCONFORM_KERNEL_ATTR inline std::uint8_t TestClassOf(std::uint8_t kind) {
-  return kind == kBackupHealthy ? kTestBackup : (kind == kAllHealthy || kind == kAllLastResort) ? kTestAll : kTestPrimary;
+  return kind == kBackupHealthy                            ? kTestBackup
+         : (kind == kAllHealthy || kind == kAllLastResort) ? kTestAll
+                                                           : kTestPrimary;
 }
 
 // SpillByRatio: SPILL_CROSS_ZONE with a ratio above 0 refines when the
@@ -107,11 +119,11 @@ LBCONFORM_KERNEL_ATTR inline void SpillByRatio(const KernelTables& t, const std:
 // ApplyZonalMatch: the modified eligible backends once the zonal match is
 // known (`modified` holds matched ∩ eligible, `intersection` its size).
 template <class Ops>
-LBCONFORM_KERNEL_ATTR inline void ApplyZonalMatch(const KernelTables& t, const std::uint64_t* healthy, std::int32_t zone,
-                                                  std::uint8_t test_class, std::uint32_t intersection,
-                                                  std::uint32_t matched_count, const std::uint64_t* eligible,
-                                                  const std::uint64_t* matched, std::uint64_t* modified,
-                                                  KernelResult& r) {
+LBCONFORM_KERNEL_ATTR inline void ApplyZonalMatch(const KernelTables& t, const std::uint64_t* healthy,
+                                                  std::int32_t zone, std::uint8_t test_class,
+                                                  std::uint32_t intersection, std::uint32_t matched_count,
+                                                  const std::uint64_t* eligible, const std::uint64_t* matched,
+                                                  std::uint64_t* modified, KernelResult& r) {
   const std::uint32_t w = t.words;
   if (t.spillover == 1) {  // STAY_WITHIN_ZONE
     if (intersection > 0) {
@@ -135,9 +147,8 @@ LBCONFORM_KERNEL_ATTR inline void ApplyZonalMatch(const KernelTables& t, const s
 
 template <class Ops>
 LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const std::uint64_t* healthy,
-                                                   std::int32_t zone, bool compatible,
-                                                   std::uint64_t* eligible, std::uint64_t* modified,
-                                                   std::uint64_t* test, std::uint64_t* matched,
+                                                   std::int32_t zone, bool compatible, std::uint64_t* eligible,
+                                                   std::uint64_t* modified, std::uint64_t* test, std::uint64_t* matched,
                                                    KernelResult& r) {
   const std::uint32_t w = t.words;
   r.outcome = kNoOutcome;
@@ -166,8 +177,8 @@ LBCONFORM_KERNEL_ATTR inline void DecideOneGeneric(const KernelTables& t, const 
 }
 
 template <class Ops>
-LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint64_t* healthy,
-                                          std::int32_t zone, bool compatible, KernelResult& r) {
+LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint64_t* healthy, std::int32_t zone,
+                                          bool compatible, KernelResult& r) {
   std::uint64_t scratch_matched[Ops::kScratchWords];
   std::uint64_t* heap = nullptr;
   std::uint64_t* test = r.test;
@@ -184,7 +195,6 @@ LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint
   delete[] heap;
 }
 
-
 // ------------------------------ Batch, fixed width
 //
 // DecideBatchFixed is the batch path for services of W words (W ≤ 8, i.e.
@@ -196,8 +206,7 @@ LBCONFORM_KERNEL_ATTR void DecideOneEntry(const KernelTables& t, const std::uint
 // chosen with masks, not data-dependent branches; zonally matched masks and
 // their sizes come precomputed per (class, zone).
 template <std::uint32_t W, bool kFailover, int kSpill>
-LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchInput& in,
-                                            const BatchOutput& out) {
+LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchInput& in, const BatchOutput& out) {
   using L = Lanes<W>;
   using V = typename L::Vec;
   const V primary = L::Load(t.primary);
@@ -211,8 +220,7 @@ LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchIn
       const V healthy_primary = L::And(h, primary);
       const V healthy_backup = L::And(h, backup);
       const std::uint32_t healthy_primaries = L::Popcount(healthy_primary);
-      const bool keep = t.failover_ratio_zero ? healthy_primaries != 0
-                                              : healthy_primaries >= t.min_healthy_primaries;
+      const bool keep = t.failover_ratio_zero ? healthy_primaries != 0 : healthy_primaries >= t.min_healthy_primaries;
       const bool backups = !keep && L::Any(healthy_backup);
       const bool primaries_left = !keep && !backups && healthy_primaries != 0;  // no table row
       const bool none = !keep && !backups && healthy_primaries == 0;
@@ -235,9 +243,9 @@ LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchIn
       const std::int32_t zone = in.client_zone[i];
       const std::uint8_t test_class = !kFailover ? kTestAll : kind == kBackupHealthy ? kTestBackup : kTestPrimary;
       const std::uint32_t cell = test_class * t.zone_count + static_cast<std::uint32_t>(zone);
-      const std::uint8_t status = t.network_security_integration ? kNsiPacketDrop
-                                  : in.client_compatible[i] == 0 ? kIncompatibleClient
-                                  : kind == kDrop                ? kTrafficDropped
+      const std::uint8_t status = t.network_security_integration             ? kNsiPacketDrop
+                                  : in.client_compatible[i] == 0             ? kIncompatibleClient
+                                  : kind == kDrop                            ? kTrafficDropped
                                   : (zone < 0 || t.class_in_zone[cell] == 0) ? kNoZonalMatch
                                                                              : kApplied;
       out.status[i] = status;
@@ -255,8 +263,7 @@ LBCONFORM_KERNEL_ATTR void DecideBatchFixed(const KernelTables& t, const BatchIn
         const bool last_resort = kind == kAllLastResort || kind == kPrimaryLastResort;
         refine = L::Any(intersection) && !(t.english_revision && last_resort);
       } else {
-        const std::uint32_t numerator =
-            L::Popcount(t.english_revision ? L::And(intersection, h) : intersection);
+        const std::uint32_t numerator = L::Popcount(t.english_revision ? L::And(intersection, h) : intersection);
         refine = numerator >= t.min_spill[entry];
       }
       if (applied) out.outcome[i] = refine ? kRefined : replace ? kReplaced : kUnchanged;
@@ -318,23 +325,30 @@ LBCONFORM_KERNEL_ATTR void DecideBatchWidth(const KernelTables& t, const BatchIn
   const int spill = t.spillover == 0 ? 0 : t.spillover == 1 ? 1 : t.spillover_ratio_zero ? 2 : 3;
   if (t.failover_configured) {
     switch (spill) {
-      case 0: return DecideBatchFixed<W, true, 0>(t, in, out);
-      case 1: return DecideBatchFixed<W, true, 1>(t, in, out);
-      case 2: return DecideBatchFixed<W, true, 2>(t, in, out);
-      default: return DecideBatchFixed<W, true, 3>(t, in, out);
+      case 0:
+        return DecideBatchFixed<W, true, 0>(t, in, out);
+      case 1:
+        return DecideBatchFixed<W, true, 1>(t, in, out);
+      case 2:
+        return DecideBatchFixed<W, true, 2>(t, in, out);
+      default:
+        return DecideBatchFixed<W, true, 3>(t, in, out);
     }
   }
   switch (spill) {
-    case 0: return DecideBatchFixed<W, false, 0>(t, in, out);
-    case 1: return DecideBatchFixed<W, false, 1>(t, in, out);
-    case 2: return DecideBatchFixed<W, false, 2>(t, in, out);
-    default: return DecideBatchFixed<W, false, 3>(t, in, out);
+    case 0:
+      return DecideBatchFixed<W, false, 0>(t, in, out);
+    case 1:
+      return DecideBatchFixed<W, false, 1>(t, in, out);
+    case 2:
+      return DecideBatchFixed<W, false, 2>(t, in, out);
+    default:
+      return DecideBatchFixed<W, false, 3>(t, in, out);
   }
 }
 
 template <class Ops>
-LBCONFORM_KERNEL_ATTR void DecideBatchGeneric(const KernelTables& t, const BatchInput& in,
-                                            const BatchOutput& out) {
+LBCONFORM_KERNEL_ATTR void DecideBatchGeneric(const KernelTables& t, const BatchInput& in, const BatchOutput& out) {
   const std::uint32_t w = t.words;
   std::uint64_t scratch[Ops::kScratchWords];
   std::uint64_t* matched = w <= Ops::kScratchWords ? scratch : new std::uint64_t[w];
@@ -351,17 +365,25 @@ LBCONFORM_KERNEL_ATTR void DecideBatchGeneric(const KernelTables& t, const Batch
 }
 
 template <class Ops>
-LBCONFORM_KERNEL_ATTR void DecideBatchEntry(const KernelTables& t, const BatchInput& in,
-                                            const BatchOutput& out) {
+LBCONFORM_KERNEL_ATTR void DecideBatchEntry(const KernelTables& t, const BatchInput& in, const BatchOutput& out) {
   switch (t.words) {
-    case 1: return DecideBatchWidth<1>(t, in, out);
-    case 2: return DecideBatchWidth<2>(t, in, out);
-    case 3: return DecideBatchWidth<3>(t, in, out);
-    case 4: return DecideBatchWidth<4>(t, in, out);
-    case 5: return DecideBatchWidth<5>(t, in, out);
-    case 6: return DecideBatchWidth<6>(t, in, out);
-    case 7: return DecideBatchWidth<7>(t, in, out);
-    case 8: return DecideBatchWidth<8>(t, in, out);
-    default: return DecideBatchGeneric<Ops>(t, in, out);
+    case 1:
+      return DecideBatchWidth<1>(t, in, out);
+    case 2:
+      return DecideBatchWidth<2>(t, in, out);
+    case 3:
+      return DecideBatchWidth<3>(t, in, out);
+    case 4:
+      return DecideBatchWidth<4>(t, in, out);
+    case 5:
+      return DecideBatchWidth<5>(t, in, out);
+    case 6:
+      return DecideBatchWidth<6>(t, in, out);
+    case 7:
+      return DecideBatchWidth<7>(t, in, out);
+    case 8:
+      return DecideBatchWidth<8>(t, in, out);
+    default:
+      return DecideBatchGeneric<Ops>(t, in, out);
   }
 }

@@ -52,8 +52,6 @@ struct ScalarOps {
 
 }  // namespace
 
-Kernel ScalarKernel() {
-  return {"scalar", &DecideOneEntry<ScalarOps>, &DecideBatchEntry<ScalarOps>};
-}
+Kernel ScalarKernel() { return {"scalar", &DecideOneEntry<ScalarOps>, &DecideBatchEntry<ScalarOps>}; }
 
 }  // namespace lbconform::optimized

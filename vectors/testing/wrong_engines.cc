@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "reference/reference_engine.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
+#include "reference/reference_engine.h"
 
 namespace lbconform::vectors::testing {
 
@@ -74,7 +74,8 @@ std::vector<Error> ValidateAsRead(const PassthroughScenario& s, Profile profile,
   if (s.subsetting == SubsettingPolicy::kConsistentHashSubsetting && m != Misreading::kSubsettingAccepted) {
     errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_SUBSETTING, "", ""});
   }
-  if (s.deployment.packet_mirroring_collector) errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "", ""});
+  if (s.deployment.packet_mirroring_collector)
+    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "", ""});
   if (s.deployment.symmetric_hashing) {
     if (!s.deployment.symmetric_hashing->peer_zonal_affinity_enabled) {
       errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "", ""});
@@ -129,7 +130,8 @@ Eligible EligibleAsRead(const PassthroughScenario& s, const VmsByRole& v, Misrea
   if (KeepsPrimaries(v, RatioAsRead(s, m), m)) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
   if (!v.healthy_backups.empty()) {
     Eligible e{EligibleKind::kBackupHealthy, v.healthy_backups};
-    if (m == Misreading::kFailoverKeepsHealthyPrimaries) e.backends.insert(v.healthy_primaries.begin(), v.healthy_primaries.end());
+    if (m == Misreading::kFailoverKeepsHealthyPrimaries)
+      e.backends.insert(v.healthy_primaries.begin(), v.healthy_primaries.end());
     return e;
   }
   if (!v.healthy_primaries.empty()) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
@@ -148,9 +150,9 @@ Names ZonallyMatched(const PassthroughScenario& s, const Eligible& e, Misreading
   Names matched;
   for (const Instance& vm : s.instances) {
     const bool backup = s.backends[vm.backend].failover;
-    const bool of_kind = e.kind == EligibleKind::kBackupHealthy ? backup
+    const bool of_kind = e.kind == EligibleKind::kBackupHealthy                                            ? backup
                          : (e.kind == EligibleKind::kAllHealthy || e.kind == EligibleKind::kAllLastResort) ? true
-                                                                                                             : !backup;
+                                                                                                           : !backup;
     const bool tested = m == Misreading::kTestBackendsAreEligible ? e.backends.contains(vm.name) : of_kind;
     if (tested && vm.zone == s.client.zone) matched.insert(vm.name);
   }
@@ -247,7 +249,8 @@ SlbDecision WrongEngine::Plan(const SlbScenario& scenario) const {
       for (SlbBackend& b : s.backends) b.preference = Preference::kDefault;
       break;
     case Misreading::kStrictOverflows:
-      if (s.policy.isolation_mode == IsolationMode::kStrict && s.policy.isolation_granularity == IsolationGranularity::kRegion) {
+      if (s.policy.isolation_mode == IsolationMode::kStrict &&
+          s.policy.isolation_granularity == IsolationGranularity::kRegion) {
         s.policy.isolation_granularity = IsolationGranularity::kUnspecified;
       }
       break;
@@ -255,13 +258,15 @@ SlbDecision WrongEngine::Plan(const SlbScenario& scenario) const {
       if (!s.policy.failover_health_threshold) s.policy.failover_health_threshold = 50;
       break;
     case Misreading::kIsolationWithoutGranularity:
-      if (s.policy.isolation_mode != IsolationMode::kUnspecified) s.policy.isolation_granularity = IsolationGranularity::kRegion;
+      if (s.policy.isolation_mode != IsolationMode::kUnspecified)
+        s.policy.isolation_granularity = IsolationGranularity::kRegion;
       break;
     default:
       break;
   }
   SlbDecision d = reference::ReferenceEngine(/*trace=*/false).Plan(s);
-  if (info_.misreading == Misreading::kThresholdDefaultFifty && d.valid() && !scenario.policy.failover_health_threshold) {
+  if (info_.misreading == Misreading::kThresholdDefaultFifty && d.valid() &&
+      !scenario.policy.failover_health_threshold) {
     d.policy.failover_health_threshold = 70;  // it reports the default, but plans with 50
   }
   return d;

@@ -16,31 +16,31 @@
 namespace lbconform::vectors::testing {
 
 enum class Misreading {
-  kNone,                         // the baseline: must pass every vector
-  kFailoverAtOrBelow,            // boundary: fail over when healthy/total <= ratio (gcloud's wording)
-  kFloatRatio,                   // arithmetic: compare healthy < ratio * total in binary floating point
-  kRatioZeroNeverFailsOver,      // ratio 0 read as "healthy/total < 0": never fails over
-  kDefaultFailoverRatioHalf,     // default: an absent failoverRatio means 0.5
-  kLastResortIncludesBackups,    // table row 3: every VM, backups too, as the last resort
-  kDropIgnored,                  // dropTrafficIfUnhealthy has no effect
-  kFailoverKeepsHealthyPrimaries,// table row 2: the pool mixes healthy primaries into the backups
-  kNoFailoverUnhealthyDrops,     // TD-2 missed: no healthy backend drops the connection
-  kTestBackendsAreEligible,      // zonal-match table: test against the eligible set, not the configured one
-  kVpnIsCompatible,              // compatibility: VPN tunnels get zonal affinity
-  kAnyRegionIsCompatible,        // compatibility: VM clients in other regions get zonal affinity
-  kSpillStrictlyGreater,         // boundary: computed ratio > spillover ratio refines
-  kSpillZeroAlwaysLocal,         // the API's summary: ratio 0 always keeps traffic in the zone
-  kStayKeepsOriginalWhenEmpty,   // STAY with an empty intersection keeps the original set
-  kSubsettingAccepted,           // incompatibility: zonal affinity with subsetting accepted
-  kLimitOffByOne,                // limit: 250 primary VMs already rejected
-  kDrainingIsReset,              // timeline: failover resets connections even with draining on
-  kConnectAnywhere,              // timeline: a new connection lands on any VM, eligible or not
-  kFailbackNotReported,          // timeline: a failback is not recognised as one
-  kDrainingAlwaysTenMinutes,     // timeline: the API's 10 minutes whatever the profile
-  kPreferredIgnored,             // service LB policy: preferred backends treated as DEFAULT
-  kStrictOverflows,              // service LB policy: STRICT isolation read as NEAREST
-  kThresholdDefaultFifty,        // service LB policy: the API's classic default of 50
-  kIsolationWithoutGranularity,  // service LB policy: an isolation mode enforced without REGION granularity
+  kNone,                           // the baseline: must pass every vector
+  kFailoverAtOrBelow,              // boundary: fail over when healthy/total <= ratio (gcloud's wording)
+  kFloatRatio,                     // arithmetic: compare healthy < ratio * total in binary floating point
+  kRatioZeroNeverFailsOver,        // ratio 0 read as "healthy/total < 0": never fails over
+  kDefaultFailoverRatioHalf,       // default: an absent failoverRatio means 0.5
+  kLastResortIncludesBackups,      // table row 3: every VM, backups too, as the last resort
+  kDropIgnored,                    // dropTrafficIfUnhealthy has no effect
+  kFailoverKeepsHealthyPrimaries,  // table row 2: the pool mixes healthy primaries into the backups
+  kNoFailoverUnhealthyDrops,       // TD-2 missed: no healthy backend drops the connection
+  kTestBackendsAreEligible,        // zonal-match table: test against the eligible set, not the configured one
+  kVpnIsCompatible,                // compatibility: VPN tunnels get zonal affinity
+  kAnyRegionIsCompatible,          // compatibility: VM clients in other regions get zonal affinity
+  kSpillStrictlyGreater,           // boundary: computed ratio > spillover ratio refines
+  kSpillZeroAlwaysLocal,           // the API's summary: ratio 0 always keeps traffic in the zone
+  kStayKeepsOriginalWhenEmpty,     // STAY with an empty intersection keeps the original set
+  kSubsettingAccepted,             // incompatibility: zonal affinity with subsetting accepted
+  kLimitOffByOne,                  // limit: 250 primary VMs already rejected
+  kDrainingIsReset,                // timeline: failover resets connections even with draining on
+  kConnectAnywhere,                // timeline: a new connection lands on any VM, eligible or not
+  kFailbackNotReported,            // timeline: a failback is not recognised as one
+  kDrainingAlwaysTenMinutes,       // timeline: the API's 10 minutes whatever the profile
+  kPreferredIgnored,               // service LB policy: preferred backends treated as DEFAULT
+  kStrictOverflows,                // service LB policy: STRICT isolation read as NEAREST
+  kThresholdDefaultFifty,          // service LB policy: the API's classic default of 50
+  kIsolationWithoutGranularity,    // service LB policy: an isolation mode enforced without REGION granularity
 };
 
 struct WrongEngineInfo {
