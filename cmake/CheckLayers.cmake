@@ -16,7 +16,7 @@ set(_rules
   "engines:model,reference,optimized,engines"
   "vectors:model,documents,reference,engines,vectors"
   "properties:model,documents,reference,optimized,invariants,engines,properties"
-  "fuzz:model,documents,reference,optimized,invariants,engines,vectors,cli,fuzz"
+  "fuzz:model,documents,reference,optimized,invariants,engines,vectors,fuzz"
   "bench:model,documents,reference,optimized,engines,bench")
 set(_project_folders model documents reference optimized invariants engines vectors cli properties fuzz bench)
 

@@ -1,4 +1,4 @@
-// Target: `lbconform import` (cli/import.cc) on arbitrary JSON: the
+// Target: `lbconform import` (documents/import.cc) on arbitrary JSON: the
 //   describe output, the health output (gcloud's list or the API's
 //   getHealth response) and the options, as one array
 //   [describe, health, {clientZone, clientType, forwardingRule, group,
@@ -7,7 +7,7 @@
 // Oracle: never an exception, crash or hang; exactly one of a scenario and
 //   an error; an imported scenario is a JSON object whose decoding either
 //   succeeds or names an error.
-#include "cli/import.h"
+#include "documents/import.h"
 
 #include <cstdio>
 #include <cstdlib>

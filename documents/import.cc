@@ -1,4 +1,4 @@
-#include "cli/import.h"
+#include "documents/import.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,6 +1,6 @@
 // `lbconform import`: a scenario from the user's own gcloud output.
-#ifndef LBCONFORM_CLI_IMPORT_H_
-#define LBCONFORM_CLI_IMPORT_H_
+#ifndef LBCONFORM_DOCUMENTS_IMPORT_H_
+#define LBCONFORM_DOCUMENTS_IMPORT_H_
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -50,4 +50,4 @@ ImportResult ImportGcloud(const nlohmann::json& describe, const nlohmann::json& 
 
 }  // namespace lbconform
 
-#endif  // LBCONFORM_CLI_IMPORT_H_
+#endif  // LBCONFORM_DOCUMENTS_IMPORT_H_

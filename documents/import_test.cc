@@ -1,6 +1,6 @@
 // `lbconform import` on real gcloud shapes: zones from instance URLs, groups
 // without healthStatus, one report per forwarding rule, bad input.
-#include "cli/import.h"
+#include "documents/import.h"
 
 #include <gtest/gtest.h>
 
