@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/kinds.h"
+#include "cli/render.h"
 #include "documents/documents.h"
 #include "engines/engines.h"
 
@@ -15,31 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string Html(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string Html(std::string_view text) { return XmlEscape(text); }
 
 std::string Dump(const json& value, int indent = -1) {
   return value.dump(indent, ' ', false, json::error_handler_t::replace);

@@ -26,6 +26,10 @@ std::string RenderTimelineExplanation(const TimelineScenario* timeline, const Ti
 // table per region and zone.
 std::string RenderSlbExplanation(const SlbScenario* scenario, const SlbDecision& decision, std::string_view engine);
 
+// XmlEscape makes valid UTF-8 text safe inside an XML or HTML element or
+// attribute: markup escaped, characters XML 1.0 forbids replaced by U+FFFD.
+std::string XmlEscape(std::string_view text);
+
 // RenderSlbSvg is `lbconform plot`: where the traffic goes, as an SVG.
 std::string RenderSlbSvg(const SlbScenario& scenario, const SlbDecision& decision);
 

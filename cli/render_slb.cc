@@ -24,11 +24,13 @@ std::string StateOf(const BackendState& b) {
   return out.empty() ? "-" : out.substr(0, out.size() - 1);
 }
 
+}  // namespace
+
 // Escape makes text safe inside an XML element or attribute. Characters XML
 // 1.0 forbids even as references (C0 controls but tab, newline and return;
 // U+FFFE and U+FFFF) become U+FFFD, so a name never breaks the SVG. The text
 // is valid UTF-8: it comes from a JSON document the reader validated.
-std::string Escape(const std::string& text) {
+std::string XmlEscape(std::string_view text) {
   static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -71,8 +73,6 @@ std::string Escape(const std::string& text) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std::string_view engine) {
   std::string out = fmt::format("lbconform explain — service LB policy, engine {}\n\n", engine);
@@ -197,10 +197,10 @@ std::string BackendBarSvg(const BackendState& b, bool preferred, int bx, int bas
   }
   svg += fmt::format(
       R"(<text x="{}" y="{}" class="small" text-anchor="middle">{}</text><text x="{}" y="{}" class="tiny" text-anchor="middle">{}/{}{}</text>)",
-      bx + kBarWidth / 2, base + 13, Escape(b.name), bx + kBarWidth / 2, base + 25, MilliToString(b.assigned),
+      bx + kBarWidth / 2, base + 13, XmlEscape(b.name), bx + kBarWidth / 2, base + 25, MilliToString(b.assigned),
       MilliToString(b.effective_capacity), b.drained ? " drained" : "");
-  svg += fmt::format(R"(<title>{}: {} healthy of {}, capacity {}, assigned {}{}{}</title>)", Escape(b.name), b.healthy,
-                     b.members, MilliToString(b.effective_capacity), MilliToString(b.assigned),
+  svg += fmt::format(R"(<title>{}: {} healthy of {}, capacity {}, assigned {}{}{}</title>)", XmlEscape(b.name),
+                     b.healthy, b.members, MilliToString(b.effective_capacity), MilliToString(b.assigned),
                      b.drained ? ", drained" : "", b.below_failover_threshold ? ", below the failover threshold" : "");
   return svg;
 }
@@ -227,7 +227,7 @@ RegionBand ZonesSvg(const SlbScenario& s, const SlbDecision& d, const SlbRegion&
     const int zone_width = std::max(90, static_cast<int>(members.size()) * (kBarWidth + kBarGap) + kBarGap);
     band.svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" rx="6" fill="#f8f9fa" stroke="#dadce0"/>)"
                             R"(<text x="{}" y="{}" class="zone">{}</text>)",
-                            x, band_top + 30, zone_width, kBarMax + 70, x + 8, band_top + 46, Escape(z));
+                            x, band_top + 30, zone_width, kBarMax + 70, x + 8, band_top + 46, XmlEscape(z));
     int bx = x + kBarGap;
     const int base = band_top + 30 + kBarMax + 30;
     for (std::size_t i : members) {
@@ -261,7 +261,7 @@ RegionsLayout RegionsSvg(const SlbScenario& s, const SlbDecision& d, const SvgSc
     out.svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" rx="10" fill="#ffffff" stroke="#5f6368"/>)"
                            R"(<text x="{}" y="{}" class="region">{} — {} of {} used</text>)",
                            kRegionX, y, band.right - kRegionX - kZoneGap + 32, kBandHeight, kRegionX + 12, y + 20,
-                           Escape(r.name), MilliToString(band.assigned), MilliToString(band.capacity));
+                           XmlEscape(r.name), MilliToString(band.assigned), MilliToString(band.capacity));
     out.svg += band.svg;
     out.arrival_y[r.name] = y + kBandHeight / 2;
     y += kBandHeight + kBandPad;
@@ -287,7 +287,7 @@ ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const Regio
     out.boxes += fmt::format(
         R"(<rect x="{}" y="{}" width="{}" height="54" rx="8" fill="#e8f0fe" stroke="#1a73e8"/>)"
         R"(<text x="{}" y="{}" class="client">{}</text><text x="{}" y="{}" class="small">offers {}</text>)",
-        kLeft, cy, kClientWidth, kLeft + 10, cy + 22, Escape(c.name), kLeft + 10, cy + 42, MilliToString(c.offered));
+        kLeft, cy, kClientWidth, kLeft + 10, cy + 22, XmlEscape(c.name), kLeft + 10, cy + 42, MilliToString(c.offered));
     std::map<std::string, Milli> by_region;
     for (const Assignment& a : c.assignments) by_region[s.backends[a.backend].region] += a.load;
     for (const auto& [region, load] : by_region) {
@@ -299,7 +299,7 @@ ClientsLayout ClientsSvg(const SlbScenario& s, const SlbDecision& d, const Regio
           R"(<path d="M{} {} C{} {} {} {} {} {}" stroke="#1a73e8" stroke-opacity="0.45" stroke-width="{:.1f}" fill="none"/>)"
           R"(<text x="{}" y="{}" class="small" text-anchor="end">{} {}</text>)",
           kLeft + kClientWidth, cy + 27, kLeft + kClientWidth + 60, cy + 27, kRegionX - 60, ty, kRegionX, ty, thickness,
-          kRegionX - 6, ty - 10 - 14 * slot, Escape(c.name), MilliToString(load));
+          kRegionX - 6, ty - 10 - 14 * slot, XmlEscape(c.name), MilliToString(load));
     }
     if (c.dropped > 0) {
       out.boxes += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="22" rx="4" fill="#fce8e6" stroke="#d93025"/>)"
@@ -335,8 +335,8 @@ std::string SvgDocument(const SlbScenario& s, const SlbDecision& d, int width, i
 <rect x="{l8}" y="{ly}" width="12" height="12" fill="#d93025"/><text x="{l9}" y="{lt}">over capacity / dropped</text></g>
 </svg>
 )svg",
-      fmt::arg("w", width), fmt::arg("h", height), fmt::arg("left", kLeft), fmt::arg("title", Escape(title)),
-      fmt::arg("subtitle", Escape(subtitle)), fmt::arg("offered", MilliToString(d.offered())),
+      fmt::arg("w", width), fmt::arg("h", height), fmt::arg("left", kLeft), fmt::arg("title", XmlEscape(title)),
+      fmt::arg("subtitle", XmlEscape(subtitle)), fmt::arg("offered", MilliToString(d.offered())),
       fmt::arg("assigned", MilliToString(d.assigned())), fmt::arg("dropped", MilliToString(d.dropped())),
       fmt::arg("drawing", drawing), fmt::arg("ly", legend_y), fmt::arg("lt", legend_y + 10), fmt::arg("l1", kLeft + 16),
       fmt::arg("l2", kLeft + 90), fmt::arg("l3", kLeft + 106), fmt::arg("l4", kLeft + 190), fmt::arg("l5", kLeft + 206),
