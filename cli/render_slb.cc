@@ -1,5 +1,6 @@
 // Service LB policy plans for people: the explain table and the SVG plot.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -141,12 +142,14 @@ std::string RenderSlbExplanation(const SlbScenario* s, const SlbDecision& d, std
     out += fmt::format("  {:<16} offers {:>10} -> {}{}\n", c.name, MilliToString(c.offered),
                        where.empty() ? "nowhere" : where,
                        c.dropped > 0 ? fmt::format("; DROPPED {}", MilliToString(c.dropped)) : "");
+    if (!c.zones_served.empty()) out += fmt::format("  {:<16} zones {}\n", "", fmt::join(c.zones_served, ", "));
   }
   out += fmt::format("\nTotals: offered {}, assigned {}, dropped {}\n", MilliToString(d.offered()),
                      MilliToString(d.assigned()), MilliToString(d.dropped()));
   out +=
       "Normative: the policy, each backend's drainCandidate, drained, belowFailoverThreshold and effectiveCapacity,\n"
-      "each client location's regionsServed and whether anything is dropped. The numbers are lbconform's model "
+      "each client location's regionsServed, zonesServed and whether anything is dropped. The numbers are lbconform's "
+      "model "
       "(GAP-24).\n";
   return out;
 }

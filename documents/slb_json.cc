@@ -161,9 +161,11 @@ void ReadBackendService(Object& root, SlbScenario& s) {
             take(CapacityField::kMaxConnectionsPerEndpoint);
         break;
       case BalancingMode::kUtilization:
+        // GAP-53: the spec texts state no default target utilization, so the
+        // plan never guesses one (gcloud's describe output always has it).
         if (!take(CapacityField::kMaxUtilization)) {
-          backend.capacity_field = CapacityField::kMaxUtilization;  // the API's default target, 0.8
-          backend.max_utilization = *Decimal::FromString("0.8");
+          Fail(ErrorCode::MISSING_FIELD, b.PathOf("maxUtilization"),
+               "UTILIZATION mode needs maxUtilization: the spec texts give no default");
         }
         break;
       case BalancingMode::kCustomMetrics:
@@ -509,6 +511,7 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
     clients.push_back({{"name", c.name},
                        {"offered", Amount(c.offered)},
                        {"regionsServed", c.regions_served},
+                       {"zonesServed", c.zones_served},
                        {"dropped", Amount(c.dropped)},
                        {"assignments", std::move(assignments)}});
   }
@@ -600,6 +603,11 @@ std::optional<SlbDecision> DecodeSlbDecision(const json& document, std::string* 
           for (const json& r : served) {
             if (!r.is_string()) Fail(ErrorCode::WRONG_TYPE, c.PathOf("regionsServed"), "region names are strings");
             plan.regions_served.push_back(r.get<std::string>());
+          }
+          const json& zones = RequireArray(c.Require("zonesServed"), c.PathOf("zonesServed"));
+          for (const json& z : zones) {
+            if (!z.is_string()) Fail(ErrorCode::WRONG_TYPE, c.PathOf("zonesServed"), "zone names are strings");
+            plan.zones_served.push_back(z.get<std::string>());
           }
           const auto dropped = AmountFrom(c.Require("dropped"));
           if (!dropped) Fail(ErrorCode::WRONG_TYPE, c.PathOf("dropped"), "expected a decimal string");

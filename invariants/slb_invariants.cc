@@ -41,11 +41,17 @@ std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision&
     const ClientPlan& plan = d.clients[c];
     Milli sum = plan.dropped;
     std::set<std::string> regions;
+    std::set<std::string> zones;
     for (const Assignment& a : plan.assignments) {
       if (a.backend >= n || a.load <= 0) return plan.name + ": an assignment to no backend, or of nothing";
       sum += a.load;
       by_backend[a.backend] += a.load;
       regions.insert(s.backends[a.backend].region);
+      if (!s.backends[a.backend].zone.empty()) zones.insert(s.backends[a.backend].zone);
+    }
+    if (std::set<std::string>(plan.zones_served.begin(), plan.zones_served.end()) != zones ||
+        plan.zones_served.size() != zones.size()) {
+      return plan.name + ": zonesServed is not the zones that got load";
     }
     if (plan.dropped < 0 || sum != s.clients[c].offered) return plan.name + ": assigned + dropped != offered";
     if (std::set<std::string>(plan.regions_served.begin(), plan.regions_served.end()) != regions ||
@@ -80,6 +86,8 @@ std::optional<std::string> SlbViolation(const SlbScenario& s, const SlbDecision&
       }
       if (can_serve == (plan.dropped > 0) && plan.offered > 0)
         return plan.name + ": STRICT dropped what it could serve, or served what it could not";
+      if (plan.dropped > 0 && plan.dropped != plan.offered)
+        return plan.name + ": STRICT dropped only part: its closest region overloads or drops everything";
     }
     std::set<std::string> allowed(plan.regions_served.begin(), plan.regions_served.end());
     auto usable = [&](std::size_t b) {

@@ -3,12 +3,15 @@
 //   - assigned + dropped = offered, exactly, per client location and in total;
 //   - auto-capacity drain never drains half of the backends or more;
 //   - a drained backend has zero effective capacity and gets nothing;
-//   - STRICT never sends to another region and drops exactly what its closest
-//     region cannot serve;
+//   - STRICT never sends to another region; it drops everything when its
+//     closest region has no backend that can serve (capacity and a healthy
+//     member) and nothing otherwise: load above that region's capacity
+//     overloads it (SLB-25, GAP-34);
 //   - nothing reaches a DEFAULT backend while a usable PREFERRED one has room;
 //   - WATERFALL_BY_ZONE never uses a farther zone of a region while a nearer
 //     one has room;
-//   - regionsServed is exactly the regions that received load.
+//   - regionsServed and zonesServed are exactly the regions and zones that
+//     received load.
 #ifndef LBCONFORM_INVARIANTS_SLB_INVARIANTS_H_
 #define LBCONFORM_INVARIANTS_SLB_INVARIANTS_H_
 

@@ -75,6 +75,7 @@ std::optional<std::string> NormativeSlbDiff(const SlbDecision& expected, const S
     const std::string where = "clients[" + std::to_string(i) + "].";
     if (ec.name != ac.name) return where + "name";
     if (Sorted(ec.regions_served) != Sorted(ac.regions_served)) return where + "regionsServed";
+    if (Sorted(ec.zones_served) != Sorted(ac.zones_served)) return where + "zonesServed";
     if ((ec.dropped > 0) != (ac.dropped > 0)) return where + "dropped";
   }
   return std::nullopt;

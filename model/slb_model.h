@@ -170,6 +170,7 @@ struct ClientPlan {
   std::string name;
   Milli offered = 0;
   std::vector<std::string> regions_served;  // normative: regions with load, nearest first
+  std::vector<std::string> zones_served;    // normative: zones whose backends got load, nearest first (ties by name)
   Milli dropped = 0;                        // normative: whether > 0; informative: how much
   std::vector<Assignment> assignments;      // informative
   friend bool operator==(const ClientPlan&, const ClientPlan&) = default;

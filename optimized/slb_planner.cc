@@ -258,7 +258,7 @@ class Planner {
   void OverloadOrDrop(Milli load, ClientPlan& plan);
   void FindOverloadTargets();
   void Give(std::uint32_t b, Milli share);
-  void Record(ClientPlan& plan);
+  void Record(std::uint32_t client, ClientPlan& plan);
 
   const SlbScenario& s_;
   SlbDecision& d_;
@@ -360,7 +360,7 @@ void Planner::PlanClient(std::uint32_t ci) {
   touched_.clear();
   const Milli load = FillTiers(client.offered);
   if (load > 0) OverloadOrDrop(load, plan);
-  Record(plan);
+  Record(ci, plan);
 }
 
 // OrderRegions: regions by the round-trip time to their closest zone, ties by name.
@@ -517,7 +517,7 @@ void Planner::Give(std::uint32_t b, Milli share) {
 
 // Record writes the client location's assignments (by backend index) and the
 // regions it is served from, nearest first.
-void Planner::Record(ClientPlan& plan) {
+void Planner::Record(std::uint32_t client, ClientPlan& plan) {
   std::fill(served_.begin(), served_.end(), 0);
   std::sort(touched_.begin(), touched_.end());
   for (std::uint32_t b : touched_) {
@@ -529,6 +529,18 @@ void Planner::Record(ClientPlan& plan) {
   for (std::uint32_t r : region_order_) {
     if (served_[r]) plan.regions_served.push_back(s_.regions[r].name);
   }
+  // The zones whose backends got load, by round-trip time, ties by name.
+  zones_.clear();
+  for (const Assignment& a : plan.assignments) {
+    const std::int32_t z = c_.zone_of[a.backend];
+    if (z >= 0 && std::find(zones_.begin(), zones_.end(), static_cast<std::uint32_t>(z)) == zones_.end())
+      zones_.push_back(static_cast<std::uint32_t>(z));
+  }
+  const std::vector<std::int64_t>& rtt = s_.clients[client].rtt_micros;
+  std::sort(zones_.begin(), zones_.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return rtt[a] != rtt[b] ? rtt[a] < rtt[b] : s_.zones[a] < s_.zones[b];
+  });
+  for (std::uint32_t z : zones_) plan.zones_served.push_back(s_.zones[z]);
 }
 
 }  // namespace

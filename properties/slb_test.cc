@@ -144,5 +144,33 @@ TEST(SlbStateful, DrainAndUndrainOverTime) {
   EXPECT_TRUE(ok);
 }
 
+// The invariants catch a wrong zonesServed and a STRICT plan that drops only
+// the excess over its closest region's capacity (GAP-34, GAP-50).
+TEST(SlbInvariants, CatchWrongZonesAndStrictPartialDrop) {
+  const nlohmann::json doc = nlohmann::json::parse(R"({
+    "kind": "service-lb-policy", "loadBalancer": "CROSS_REGION_INTERNAL_APPLICATION",
+    "backendService": {"name": "bs", "serviceLbPolicy": "pol", "backends": [
+      {"group": "zones/east-a/instanceGroups/e", "balancingMode": "RATE", "maxRate": 100},
+      {"group": "zones/west-a/instanceGroups/w", "balancingMode": "RATE", "maxRate": 100}]},
+    "serviceLbPolicy": {"name": "pol", "isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}},
+    "backendGroups": [{"group": "e", "kind": "ZONAL_INSTANCE_GROUP", "zone": "east-a", "members": 1},
+                      {"group": "w", "kind": "ZONAL_INSTANCE_GROUP", "zone": "west-a", "members": 1}],
+    "topology": {"regions": [{"name": "east", "zones": ["east-a", "east-b"]}, {"name": "west", "zones": ["west-a"]}]},
+    "clients": [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]})");
+  const DecodedSlb decoded = DecodeSlbDocument(doc);
+  ASSERT_TRUE(decoded.scenario);
+  const SlbScenario& s = *decoded.scenario;
+  const SlbDecision good = EnginesOf<SlbEngine>().front()->Plan(s);
+  ASSERT_EQ(properties::SlbViolation(s, good), std::nullopt);
+  SlbDecision wrong_zones = good;
+  wrong_zones.clients[0].zones_served.push_back("east-b");
+  EXPECT_NE(properties::SlbViolation(s, wrong_zones), std::nullopt);
+  SlbDecision partial_drop = good;  // 100 served in east, 200 dropped
+  partial_drop.clients[0].assignments = {{0, 100'000}};
+  partial_drop.clients[0].dropped = 200'000;
+  partial_drop.backends[0].assigned = 100'000;
+  EXPECT_NE(properties::SlbViolation(s, partial_drop), std::nullopt);
+}
+
 }  // namespace
 }  // namespace lbconform

@@ -486,8 +486,9 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
     }
     if (load > 0) {
       // GAP-34: beyond every capacity, the nearest allowed region that can
-      // serve takes the excess in proportion to capacity; STRICT drops what
-      // its region cannot serve [SLB-27].
+      // serve takes the excess in proportion to capacity, STRICT's closest
+      // region too [SLB-25]; STRICT drops only when that region has no
+      // backend that can serve [SLB-27], and then everything.
       const std::vector<std::size_t> targets = OverloadTargets(s, c, tiers, d.backends);
       if (targets.empty()) {
         plan.dropped = load;
@@ -512,6 +513,16 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
     for (const std::string& r : RegionsByRtt(s, c)) {
       if (regions_given.contains(r)) plan.regions_served.push_back(r);
     }
+    // The zones of the backends that got load (a regional backend has none),
+    // nearest first: what tells the algorithms apart inside a region [SLB-13].
+    std::set<std::string, std::less<>> zones_given;
+    for (const auto& [b, amount] : given) {
+      if (amount > 0 && !s.backends[b].zone.empty()) zones_given.insert(s.backends[b].zone);
+    }
+    const ZoneRtts rtts = ZoneRttsOf(s, c);
+    plan.zones_served.assign(zones_given.begin(), zones_given.end());
+    std::stable_sort(plan.zones_served.begin(), plan.zones_served.end(),
+                     [&](const std::string& a, const std::string& b) { return ZoneRtt(rtts, a) < ZoneRtt(rtts, b); });
     for (const auto& [b, amount] : given) {
       if (amount == 0) continue;
       plan.assignments.push_back({b, amount});

@@ -476,5 +476,56 @@ TEST(SlbJson, DecisionRoundTripsAndScenarioReencodes) {
   EXPECT_TRUE(SameSlbDecision(d, reference::ReferenceEngine().Plan(*again.scenario)));
 }
 
+// [SLB-13] GAP-50: zonesServed tells the algorithms apart inside a region:
+// 60 fits in the nearest zone, so WATERFALL_BY_ZONE serves only east-a while
+// the other two spread over both zones of east; nearest zone first.
+TEST(SlbZones, SLB_13_ZonesServedPerAlgorithm) {
+  for (const char* algorithm : {"WATERFALL_BY_REGION", "SPRAY_TO_REGION", "WATERFALL_BY_ZONE"}) {
+    json doc = Base();
+    doc["serviceLbPolicy"]["loadBalancingAlgorithm"] = algorithm;
+    AddBackend(doc, "b", "east-b", 1, 1);
+    AddBackend(doc, "a", "east-a", 1, 1);
+    AddBackend(doc, "w", "west-a", 1, 1);
+    doc["clients"][0]["requestsPerSecond"] = 60;
+    const SlbDecision d = Plan(doc);
+    const bool by_zone = std::string(algorithm) == "WATERFALL_BY_ZONE";
+    EXPECT_EQ(d.clients[0].zones_served,
+              by_zone ? std::vector<std::string>{"east-a"} : (std::vector<std::string>{"east-a", "east-b"}))
+        << algorithm;
+  }
+}
+
+// [SLB-25] [SLB-27] GAP-34: STRICT overloads its closest region rather than
+// dropping the excess; it drops only when that region cannot serve at all.
+TEST(SlbIsolation, SLB_25_SLB_27_StrictOverCapacityOverloads) {
+  json doc = Base();
+  doc["loadBalancer"] = "CROSS_REGION_INTERNAL_APPLICATION";
+  doc["backendService"]["loadBalancingScheme"] = "INTERNAL_MANAGED";
+  doc["serviceLbPolicy"]["isolationConfig"] = {{"isolationGranularity", "REGION"}, {"isolationMode", "STRICT"}};
+  AddBackend(doc, "e", "east-a", 1, 1);
+  AddBackend(doc, "w", "west-a", 10, 10);
+  doc["clients"][0]["requestsPerSecond"] = 300;
+  const SlbDecision d = Plan(doc);
+  EXPECT_EQ(d.clients[0].dropped, 0);
+  EXPECT_EQ(Assigned(d, "e"), k(300));
+  EXPECT_EQ(d.clients[0].regions_served, std::vector<std::string>{"east"});
+}
+
+// GAP-53: UTILIZATION without maxUtilization is an error, not a silent 0.8.
+TEST(SlbCapacity, SLB_34_UtilizationNeedsMaxUtilization) {
+  json doc = Base();
+  doc["backendService"]["backends"].push_back(
+      {{"group", "zones/east-a/instanceGroups/u"}, {"balancingMode", "UTILIZATION"}});
+  doc["backendGroups"].push_back({{"group", "u"},
+                                  {"kind", "ZONAL_INSTANCE_GROUP"},
+                                  {"zone", "east-a"},
+                                  {"members", 2},
+                                  {"loadPerMemberAtFullUtilization", 10}});
+  const DecodedSlb decoded = DecodeSlbDocument(doc);
+  ASSERT_FALSE(decoded.scenario);
+  EXPECT_EQ(decoded.errors.at(0).code, ErrorCode::MISSING_FIELD);
+  EXPECT_EQ(decoded.errors.at(0).path, "/backendService/backends/0/maxUtilization");
+}
+
 }  // namespace
 }  // namespace lbconform

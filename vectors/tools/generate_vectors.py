@@ -1094,6 +1094,7 @@ def spec_slb() -> int:
         def alternative(d: Document) -> Document:
             alt = copy.deepcopy(d)
             alt["clients"][0]["regionsServed"] = [region]
+            alt["clients"][0]["zonesServed"] = [f"{region}-a"]
             return alt
         return alternative
     f.add("slb/preferred/equal-rtt", "Two preferred backends equally close in two regions, 100 offered against 100 each: lbconform splits 50/50, so both regions serve.",
@@ -1250,13 +1251,212 @@ def regressions_slb() -> int:
     return f.write()
 
 
+
+# ------------------------------ service LB policy: zones, STRICT over capacity, the readings of docs/spec/service-lb-policy.md
+
+def zones_served(*expected: list[str]) -> Check:
+    """A check: client locations' zonesServed in order (nearest first)."""
+    def check(profiles: list[str], d: Document) -> None:
+        got = [c["zonesServed"] for c in d["clients"]]
+        if got != list(expected):
+            raise SystemExit(f"service-lb-policy: zonesServed {got}, hand-checked {list(expected)}")
+    return check
+
+
+def dropped_is(*expected: bool) -> Check:
+    def check(profiles: list[str], d: Document) -> None:
+        got = [c["dropped"] != "0" for c in d["clients"]]
+        if got != list(expected):
+            raise SystemExit(f"service-lb-policy: dropped {got}, hand-checked {list(expected)}")
+    return check
+
+
+def invalid_with(code: str) -> Check:
+    def check(profiles: list[str], d: Document) -> None:
+        if d["valid"] or d["errors"][0]["code"] != code:
+            raise SystemExit(f"service-lb-policy: expected {code}, got {d.get('errors')}")
+    return check
+
+
+# The nearest zone (east-a) is listed last, so that "the first zone of the region" is not "the nearest".
+ZONE_TOPOLOGY = {"east": ["east-c", "east-b", "east-a"], "west": ["west-a"]}
+ZONE_RTT = {"east-a": 1, "east-b": 2, "east-c": 3, "west-a": 50}
+ALGORITHM_CLAUSES = {"WATERFALL_BY_REGION": ["SLB-8", "SLB-13"], "SPRAY_TO_REGION": ["SLB-11", "SLB-13"],
+                     "WATERFALL_BY_ZONE": ["SLB-12", "SLB-13"]}
+
+
+def zone_slb(backends: list[Document], load: float, algorithm: Optional[str] = None, lb: str = "GLOBAL_EXTERNAL_APPLICATION",
+             policy: Optional[Document] = None) -> Document:
+    full_policy = dict(policy or {})
+    if algorithm is not None:
+        full_policy["loadBalancingAlgorithm"] = algorithm
+    return slb(backends, clients=[{"name": "c1", "requestsPerSecond": load, "rttMs": ZONE_RTT}], topology=ZONE_TOPOLOGY, lb=lb,
+               policy=full_policy if full_policy else None)
+
+
+def slb_zones() -> int:
+    f = VectorFile("edge_cases/service_lb_policy_zones.json",
+                   ["Zone-level plans that tell WATERFALL_BY_REGION, SPRAY_TO_REGION and WATERFALL_BY_ZONE apart (GAP-50):",
+                    "zonesServed, the zones whose backends got load, is normative and compared as a set.",
+                    "Topology: east with zones east-a (1 ms), east-b (2 ms), east-c (3 ms), listed in reverse; west-a at 50 ms;",
+                    "one backend of capacity 100 per zone unless a vector says otherwise."], kind="service-lb-policy")
+    per_zone: list[Document] = [{"name": "e-a", "zone": "east-a"}, {"name": "e-b", "zone": "east-b"}, {"name": "e-c", "zone": "east-c"},
+                                {"name": "w-a", "zone": "west-a"}]
+    all_east = ["east-a", "east-b", "east-c"]
+    expected = {  # algorithm -> load -> (regionsServed, zonesServed)
+        "WATERFALL_BY_REGION": {60: (["east"], all_east), 150: (["east"], all_east), 350: (["east", "west"], all_east + ["west-a"])},
+        "SPRAY_TO_REGION": {60: (["east"], all_east), 150: (["east"], all_east), 350: (["east", "west"], all_east + ["west-a"])},
+        "WATERFALL_BY_ZONE": {60: (["east"], ["east-a"]), 150: (["east"], ["east-a", "east-b"]),
+                              350: (["east", "west"], all_east + ["west-a"])},
+    }
+    why = {60: "load that fits in the nearest zone", 150: "load that overflows the nearest zone but fits in the region",
+           350: "load that overflows the region"}
+    for algorithm, by_load in expected.items():
+        f.group(f"{algorithm} (" + ", ".join(ALGORITHM_CLAUSES[algorithm]) + ").")
+        for load, (regions, zones) in by_load.items():
+            f.add(f"slb/zones/{algorithm.lower().replace('_', '-')}/{load}", f"{algorithm} with {why[load]} ({load} against 100 per zone): zones served {', '.join(zones)}.",
+                  ALGORITHM_CLAUSES[algorithm] + (["SLB-10"] if load > 300 else []), zone_slb(per_zone, load, algorithm),
+                  check=both(served(regions), zones_served(zones)))
+    f.add("slb/zones/default-algorithm/60", "No policy: WATERFALL_BY_REGION, so 60 spreads over every zone of east, not only the nearest.",
+          ["SLB-7", "SLB-8", "SLB-13"], zone_slb(per_zone, 60), check=zones_served(all_east))
+    f.group("WATERFALL_BY_ZONE details (SLB-12, SLB-13, SLB-17, SLB-22, SLB-31).")
+    f.add("slb/zones/by-zone/nearest-zone-zero-capacity", "WATERFALL_BY_ZONE: the nearest zone's backend has capacity scaler 0, so the next zone (east-b) takes the load.",
+          ["SLB-12", "SLB-17"], zone_slb([dict(per_zone[0], scaler=0)] + per_zone[1:], 60, "WATERFALL_BY_ZONE"), check=zones_served(["east-b"]))
+    f.add("slb/zones/by-zone/two-backends-in-nearest-zone", "WATERFALL_BY_ZONE: two backends in the nearest zone share it in proportion to capacity; no other zone is used.",
+          ["SLB-12", "SLB-8"], zone_slb([per_zone[0], {"name": "e-a2", "zone": "east-a", "members": 3}] + per_zone[1:], 300, "WATERFALL_BY_ZONE"),
+          check=both(zones_served(["east-a"]), backend_is(e_a="75", e_a2="225")))
+    f.add("slb/zones/by-zone/nearest-below-threshold", "WATERFALL_BY_ZONE: the nearest zone's backend is below the failover threshold (1 of 2 healthy), so it is a last resort and east-b serves.",
+          ["SLB-12", "SLB-21", "SLB-22"], zone_slb([dict(per_zone[0], members=2, healthy=1)] + per_zone[1:], 60, "WATERFALL_BY_ZONE"),
+          check=zones_served(["east-b"]))
+    f.add("slb/zones/by-zone/preferred-far-zone", "WATERFALL_BY_ZONE with a PREFERRED backend in the farthest zone east-c: preferred backends come first whatever the algorithm.",
+          ["SLB-31", "SLB-30", "SLB-12"], zone_slb(per_zone[:2] + [dict(per_zone[2], preference="PREFERRED")] + per_zone[3:], 60, "WATERFALL_BY_ZONE"),
+          check=zones_served(["east-c"]))
+    f.add("slb/zones/spray/unequal-zones", "SPRAY_TO_REGION with a nearest zone of capacity 10 and 60 offered: every zone of east in proportion, not the nearest first.",
+          ["SLB-11", "SLB-13"], zone_slb([dict(per_zone[0], rate=10)] + per_zone[1:], 60, "SPRAY_TO_REGION"), check=zones_served(all_east))
+    f.add("slb/zones/isolation-nearest-by-zone-over-capacity", "NEAREST isolation with WATERFALL_BY_ZONE and 500 offered: east takes it all, above capacity, over every zone.",
+          ["SLB-25", "SLB-26", "SLB-12"], zone_slb(per_zone, 500, "WATERFALL_BY_ZONE", policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
+          check=both(served(["east"]), zones_served(all_east), dropped_is(False)))
+    return f.write()
+
+
+def slb_readings() -> int:
+    f = VectorFile("edge_cases/service_lb_policy_readings.json",
+                   ["What docs/spec/service-lb-policy.md settles where the texts leave a choice: STRICT over capacity (GAP-34),",
+                    "the state before the first health report (GAP-51), the last-resort order (GAP-52), balancing modes and",
+                    "their maximums (GAP-53, GAP-55), rounding (GAP-54), a region's distance (GAP-56), draining after an undrain",
+                    "(GAP-57), missing policies (GAP-58) and dips below 35% inside the 60 s of undraining (GAP-27)."],
+                   kind="service-lb-policy")
+    strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
+    iso: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
+    heavy: list[Document] = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    f.group("STRICT above its closest region's capacity (SLB-25, SLB-27, GAP-34).")
+    f.add("slb/readings/strict-over-capacity", "STRICT, 300 offered against 100 in east: east is overloaded with all of it; nothing is dropped and nothing goes to west.",
+          ["SLB-25", "SLB-27"], slb(iso, clients=heavy, lb="CROSS_REGION_INTERNAL_APPLICATION", policy=strict),
+          check=both(served(["east"]), dropped_is(False), backend_is(e1="300")))
+    f.add("slb/readings/strict-over-capacity-one-unhealthy", "STRICT: of east's two backends one has no healthy member; the other takes all 300 (above its 100). Nothing is dropped.",
+          ["SLB-25", "SLB-27"], slb([dict(iso[0], healthy=0, members=1), {"name": "e2", "zone": "east-b"}, iso[1]], clients=heavy,
+                                    lb="CROSS_REGION_INTERNAL_PROXY_NETWORK", policy=strict),
+          check=both(served(["east"]), zones_served(["east-b"]), dropped_is(False)))
+    f.add("slb/readings/strict-exactly-at-capacity", "STRICT, 100 offered against 100: served, nothing dropped.",
+          ["SLB-27"], slb(iso, lb="CROSS_REGION_INTERNAL_APPLICATION", policy=strict), check=both(served(["east"]), dropped_is(False)))
+    f.group("The state before the first health report (SLB-14, SLB-19, GAP-51).")
+    three: list[Document] = [{"name": "b0", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "b1", "zone": "east-b", "members": 4},
+                             {"name": "b2", "zone": "east-a", "members": 4}]
+    drain = {"autoCapacityDrain": {"enable": True}}
+    f.add("slb/readings/report-at-0-replaces-initial", "b0 starts with 0 of 4 healthy, but a report at t=0 says 4 of 4: the report replaces the initial state at t=0, so b0 was never a candidate and is not drained at t=30.",
+          ["SLB-14", "SLB-15", "SLB-19"], slb([dict(three[0], health=[{"at": 0, "healthy": 4}])] + three[1:], policy=drain, at=30),
+          check=backend_is(b0=(False, False, "400")))
+    f.add("slb/readings/initial-state-until-first-report", "b0 starts with 0 of 4 healthy and its first report is at t=100: from t=0 it is a candidate and drained (plan at t=50).",
+          ["SLB-14", "SLB-15"], slb([dict(three[0], health=[{"at": 100, "healthy": 4}])] + three[1:], policy=drain, at=50),
+          check=backend_is(b0=(True, True, "0")))
+    f.add("slb/readings/report-keeps-members", "A report without members keeps the member count (10 from the initial state): 3 healthy of 10 is below the threshold of 70 and not a drain candidate.",
+          ["SLB-14", "SLB-22"], slb([{"name": "b0", "zone": "east-a", "members": 10, "health": [{"at": 5, "healthy": 3}]}] + three[1:], policy=drain),
+          check=backend_is(b0=(False, True, "1000")))
+    f.group("The last resort, nearest region first (SLB-21, SLB-24, GAP-52).")
+    weak: list[Document] = [{"name": "weak-east", "zone": "east-a", "members": 2, "healthy": 1, "rate": 50},
+                            {"name": "weak-west", "zone": "west-a", "members": 2, "healthy": 1, "rate": 50}]
+    f.add("slb/readings/last-resort-nearest-region-first", "Both backends are below the threshold (50% < 70%): the last resort fills east's (capacity 100) before west's, so 100 stays in east.",
+          ["SLB-21", "SLB-24", "SLB-10"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=served(["east"]))
+    f.group("Balancing modes, maximums and rounding (SLB-34, SLB-33, GAP-53, GAP-54, GAP-55).")
+    def without_mode(doc: Document) -> Document:
+        for b in doc["backendService"]["backends"]:
+            b.pop("balancingMode", None)
+        return doc
+    f.add("slb/readings/missing-mode-is-utilization", "No balancingMode: UTILIZATION, the API's default: 0.5 x 2 members x 10 = capacity 10.",
+          ["SLB-34"], without_mode(slb([{"name": "b1", "zone": "east-a", "members": 2, "capacity": {"maxUtilization": 0.5}, "perMember": 10}])),
+          check=backend_is(b1=(False, False, "10")))
+    f.add("slb/readings/missing-mode-with-max-rate", "No balancingMode and only maxRatePerInstance: the mode is UTILIZATION, which needs maxUtilization (no default is guessed).",
+          ["SLB-34"], without_mode(slb([{"name": "b1", "zone": "east-a"}])), check=invalid_with("MISSING_FIELD"))
+    f.add("slb/readings/utilization-without-max", "UTILIZATION without maxUtilization: MISSING_FIELD, not a silent 0.8.",
+          ["SLB-34"], slb([{"name": "b1", "zone": "east-a", "mode": "UTILIZATION", "capacity": {}, "perMember": 10}]), check=invalid_with("MISSING_FIELD"))
+    f.add("slb/readings/max-rate-wins", "maxRate 50 and maxRatePerInstance 100 with 3 members: maxRate decides (50), the per-instance field is ignored.",
+          ["SLB-34"], slb([{"name": "b1", "zone": "east-a", "members": 3, "capacity": {"maxRate": 50, "maxRatePerInstance": 100}}]),
+          check=backend_is(b1=(False, False, "50")))
+    f.add("slb/readings/per-instance-before-per-endpoint", "maxRatePerInstance 10 and maxRatePerEndpoint 20 with 2 members: per instance decides (20).",
+          ["SLB-34"], slb([{"name": "b1", "zone": "east-a", "members": 2, "capacity": {"maxRatePerInstance": 10, "maxRatePerEndpoint": 20}}]),
+          check=backend_is(b1=(False, False, "20")))
+    f.add("slb/readings/max-connections-wins", "CONNECTION with maxConnections 7 and maxConnectionsPerInstance 5, 2 members: maxConnections decides (7).",
+          ["SLB-34"], slb([{"name": "b1", "zone": "east-a", "members": 2, "mode": "CONNECTION", "capacity": {"maxConnections": 7, "maxConnectionsPerInstance": 5}}]),
+          check=backend_is(b1=(False, False, "7")))
+    f.add("slb/readings/round-down-scaler", "maxRatePerInstance 0.003 x capacityScaler 0.5 = 0.0015: rounded down to 0.001 (not half-up or half-even 0.002).",
+          ["SLB-34", "SLB-33"], slb([{"name": "b1", "zone": "east-a", "capacity": {"maxRatePerInstance": 0.003}, "scaler": 0.5}]),
+          check=backend_is(b1=(False, False, "0.001")))
+    f.add("slb/readings/round-down-each-step", "UTILIZATION: 0.029 x 1 member x maxUtilization 0.1 = 0.0029, rounded down to 0.002; x capacityScaler 0.7 = 0.0014, rounded down to 0.001 (one rounding at the end would give 0.002).",
+          ["SLB-34", "SLB-33"], slb([{"name": "b1", "zone": "east-a", "mode": "UTILIZATION", "capacity": {"maxUtilization": 0.1}, "perMember": 0.029, "scaler": 0.7}]),
+          check=backend_is(b1=(False, False, "0.001")))
+    f.group("A region's distance is its closest zone's (SLB-8, SLB-10, GAP-56).")
+    far_first = {"east": ["east-a", "east-b"], "west": ["west-a"]}
+    f.add("slb/readings/region-distance-closest-zone", "east's zones are 100 ms (listed first) and 10 ms away, west's 20 ms: east is the closest region (10 < 20), by neither its first zone nor its mean.",
+          ["SLB-8", "SLB-10"], slb([{"name": "e-a", "zone": "east-a"}, {"name": "e-b", "zone": "east-b"}, {"name": "w-a", "zone": "west-a"}],
+                                   clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": {"east-a": 100, "east-b": 10, "west-a": 20}}], topology=far_first),
+          check=served(["east"]))
+    f.add("slb/readings/region-distance-isolation", "The same distances under NEAREST isolation with 300 offered: all of it stays in east.",
+          ["SLB-26", "SLB-25"], slb([{"name": "e-a", "zone": "east-a"}, {"name": "e-b", "zone": "east-b"}, {"name": "w-a", "zone": "west-a"}],
+                                    clients=[{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 100, "east-b": 10, "west-a": 20}}], topology=far_first,
+                                    policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
+          check=served(["east"]))
+    f.group("Draining held back by the 50% rule, then released by an undrain (SLB-15, SLB-19, GAP-57).")
+    four: list[Document] = [{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}]},
+                            {"name": "b1", "zone": "east-b", "members": 4, "health": [{"at": 0, "healthy": 4}, {"at": 10, "healthy": 0}]},
+                            {"name": "b2", "zone": "east-a", "members": 4}, {"name": "b3", "zone": "east-b", "members": 4}]
+    f.add("slb/readings/held-back-at-79", "b0 drained at t=0; b1 becomes a candidate at t=10 but 2 of 4 is not below half, so it waits; at t=79 b0 is still drained and b1 is not.",
+          ["SLB-15", "SLB-16", "SLB-19"], slb(four, policy=drain, at=79), check=backend_is(b0=(True, False, "0"), b1=(False, True, "400")))
+    f.add("slb/readings/held-back-drained-at-undrain", "At t=80 b0 undrains (60 s at 100%), and at that moment b1, 1 of 4, is drained without a report of its own.",
+          ["SLB-15", "SLB-19"], slb(four, policy=drain, at=80), check=backend_is(b0=(False, False, "400"), b1=(True, True, "0")))
+    f.group("Undraining: a dip below 35% inside the 60 s, and exactly 35% (SLB-19, GAP-27).")
+    five: list[Document] = [{"name": f"b{i}", "zone": "east-a" if i % 2 == 0 else "east-b", "members": 20} for i in range(5)]
+    dip = copy.deepcopy(five)
+    dip[0]["health"] = [{"at": 0, "healthy": 0}, {"at": 100, "healthy": 10}, {"at": 130, "healthy": 6}, {"at": 140, "healthy": 10}]
+    f.add("slb/readings/dip-restarts-60s", "b0 reaches 50% at t=100, dips to 30% (not a candidate: at least 25%) at t=130 and is back at 50% at t=140: the 60 s restart at 140, so at t=160 it is still drained.",
+          ["SLB-19", "SLB-14"], slb(dip, policy=drain, at=160), check=backend_is(b0=(True, True, "0")))
+    f.add("slb/readings/dip-undrains-at-200", "The same backend at t=199 is drained and at t=200, 60 s after t=140, undrained.",
+          ["SLB-19"], slb(dip, policy=drain, at=200), check=backend_is(b0=(False, True, "2000")))
+    f.add("slb/readings/dip-199", "The same backend at t=199: still drained.", ["SLB-19"], slb(dip, policy=drain, at=199), check=backend_is(b0=(True, True, "0")))
+    exact = copy.deepcopy(five)
+    exact[0]["health"] = [{"at": 0, "healthy": 0}, {"at": 100, "healthy": 7}]
+    f.add("slb/readings/undrain-at-exactly-35", "7 of 20 healthy is exactly 35%, which counts ('35% or more'): undrained at t=160.",
+          ["SLB-19"], slb(exact, policy=drain, at=160), check=backend_is(b0=(False, True, "2000")))
+    below = copy.deepcopy(five)
+    below[0]["health"] = [{"at": 0, "healthy": 0}, {"at": 100, "healthy": 6}]
+    f.add("slb/readings/no-undrain-at-30", "6 of 20 (30%) for 100 s is below 35%: still drained at t=200, though no longer a candidate.",
+          ["SLB-19", "SLB-14"], slb(below, policy=drain, at=200), check=backend_is(b0=(True, True, "0")))
+    f.group("Policies named and given (SLB-7, SLB-32, GAP-58).")
+    named = slb([{"name": "b1", "zone": "east-a"}], policy={})
+    named.pop("serviceLbPolicy")
+    f.add("slb/readings/named-policy-missing", "The backend service names a policy the scenario does not give: MISSING_FIELD, not a plan with defaults.",
+          ["SLB-32", "SLB-7"], named, check=invalid_with("MISSING_FIELD"))
+    return f.write()
+
+
 FAMILIES: list[tuple[str, Callable[[], int]]] = [
     ("spec_examples/failover.json", spec_failover), ("spec_examples/zonal_affinity.json", spec_zonal),
     ("edge_cases/failover_table.json", edge_failover), ("edge_cases/zonal_affinity_matrix.json", edge_zonal),
     ("edge_cases/validation.json", edge_validation), ("regressions/properties.json", regressions),
     ("spec_examples/failover_timeline.json", spec_timeline), ("edge_cases/timeline.json", edge_timeline),
     ("spec_examples/service_lb_policy.json", spec_slb), ("edge_cases/service_lb_policy_validation.json", edge_slb),
-    ("regressions/service_lb_policy.json", regressions_slb)]
+    ("regressions/service_lb_policy.json", regressions_slb), ("edge_cases/service_lb_policy_zones.json", slb_zones),
+    ("edge_cases/service_lb_policy_readings.json", slb_readings)]
 
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:

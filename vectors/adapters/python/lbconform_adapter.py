@@ -581,7 +581,9 @@ def read_slb(doc):
                 break
         if mode == "UTILIZATION":
             backend["field"] = "maxUtilization"
-            backend["util"] = ratio(b.get("maxUtilization", (int, float), 0.8))
+            if b.value.get("maxUtilization") is None:  # no default in the spec (docs/spec/service-lb-policy.md)
+                raise Rejected("MISSING_FIELD", b.path + "/maxUtilization", "UTILIZATION needs maxUtilization")
+            backend["util"] = ratio(b.get("maxUtilization", (int, float)))
         s["backends"].append(backend)
     seen = set()
     for i, raw in enumerate(root.get("backendGroups", list, required=True)):
@@ -878,7 +880,10 @@ def plan(s):
         for i, amount in given.items():
             states[i]["assigned"] += amount
         plans[ci] = {"name": c["name"], "offered": fmt_milli(c["offered"]), "dropped": fmt_milli(dropped),
-                     "regionsServed": [r for r in regions if any(a > 0 and s["backends"][i]["region"] == r for i, a in given.items())]}
+                     "regionsServed": [r for r in regions if any(a > 0 and s["backends"][i]["region"] == r for i, a in given.items())],
+                     # The zones whose backends got load (a regional backend has none), nearest first.
+                     "zonesServed": sorted({s["backends"][i]["zone"] for i, a in given.items() if a > 0 and s["backends"][i].get("zone")},
+                                           key=lambda z: (c["rtt"][z], z.encode()))}
     policy = {"loadBalancingAlgorithm": algorithm, "failoverHealthThreshold": threshold, "autoCapacityDrain": bool(p and p["drain"]),
               "isolationEnforced": enforced}
     if mode:
