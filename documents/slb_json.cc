@@ -161,11 +161,11 @@ void ReadBackendService(Object& root, SlbScenario& s) {
             take(CapacityField::kMaxConnectionsPerEndpoint);
         break;
       case BalancingMode::kUtilization:
-        // GAP-53: the spec texts state no default target utilization, so the
-        // plan never guesses one (gcloud's describe output always has it).
+        // GAP-53: the spec texts state no default target utilization; the
+        // planner refuses the backend rather than guess one.
         if (!take(CapacityField::kMaxUtilization)) {
-          Fail(ErrorCode::MISSING_FIELD, b.PathOf("maxUtilization"),
-               "UTILIZATION mode needs maxUtilization: the spec texts give no default");
+          backend.capacity_field = CapacityField::kMaxUtilization;
+          backend.max_utilization_given = false;
         }
         break;
       case BalancingMode::kCustomMetrics:
@@ -284,13 +284,7 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
 
 void ReadPolicy(Object& root, SlbScenario& s) {
   const json* value = root.Find("serviceLbPolicy");
-  if (value == nullptr) {
-    if (!s.policy_refs.empty()) {
-      Fail(ErrorCode::MISSING_FIELD, "/serviceLbPolicy",
-           "the backend service names a policy the scenario does not give");
-    }
-    return;
-  }
+  if (value == nullptr) return;  // named but not given: the planner's error (GAP-57)
   Object p(*value, "/serviceLbPolicy", /*strict=*/false);
   SlbPolicy& policy = s.policy;
   policy.name = LastSegment(p.String("name").value_or("policy"), p.PathOf("name"));
@@ -416,7 +410,7 @@ json EncodeSlbScenario(const SlbScenario& s) {
                     {"capacityScaler", b.capacity_scaler.ToDouble()},
                     {"preference", NameOf(b.preference)}};
     if (b.capacity_field == CapacityField::kMaxUtilization) {
-      backend["maxUtilization"] = b.max_utilization.ToDouble();
+      if (b.max_utilization_given) backend["maxUtilization"] = b.max_utilization.ToDouble();
     } else if (b.capacity_field) {
       backend[std::string(NameOf(*b.capacity_field))] = std::stod(MilliToString(b.capacity_value));
     }

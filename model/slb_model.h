@@ -82,6 +82,7 @@ struct SlbBackend {
   std::optional<CapacityField> capacity_field;  // nullopt: the mode's maximum is missing
   Milli capacity_value = 0;                     // the field's value (per group, or per member)
   Decimal max_utilization;                      // kMaxUtilization
+  bool max_utilization_given = true;            // false: UTILIZATION without maxUtilization (an error, GAP-53)
   Milli load_per_member = 0;                    // kMaxUtilization: load one member serves at 100% (lbconform field)
   Decimal capacity_scaler = Decimal::FromInteger(1);
   Preference preference = Preference::kDefault;

@@ -26,6 +26,12 @@ bool CrossRegionInternal(LoadBalancerType t) {
 
 std::vector<Error> Validate(const SlbScenario& s) {
   std::vector<Error> errors;
+  if (!s.policy_refs.empty() && !s.policy.present && s.policy.name.empty())
+    errors.push_back({ErrorCode::MISSING_FIELD, "/serviceLbPolicy", "policy not given"});
+  for (const SlbBackend& b : s.backends) {
+    if (b.capacity_field == CapacityField::kMaxUtilization && !b.max_utilization_given)
+      errors.push_back({ErrorCode::MISSING_FIELD, "/backendService/backends", "maxUtilization"});
+  }
   if (!Supported(s.load_balancer))
     errors.push_back({ErrorCode::UNSUPPORTED_LOAD_BALANCER, "/loadBalancer", "unsupported"});
   if (Supported(s.load_balancer) && !s.scheme.empty() &&

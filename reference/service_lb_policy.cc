@@ -36,6 +36,19 @@ std::string BackendPath(std::size_t i, std::string_view field) {
 
 std::vector<Error> ValidateSlbScenario(const SlbScenario& s, Trace& trace) {
   std::vector<Error> errors;
+  // Input errors first. GAP-57: the backend service names a policy [SLB-32]
+  // whose settings the scenario does not give.
+  if (!s.policy_refs.empty() && !s.policy.present && s.policy.name.empty()) {
+    errors.push_back({ErrorCode::MISSING_FIELD, "/serviceLbPolicy",
+                      "the backend service names a policy the scenario does not give"});
+  }
+  // GAP-53: UTILIZATION has no default maxUtilization [SLB-34].
+  for (std::size_t i = 0; i < s.backends.size(); ++i) {
+    if (s.backends[i].capacity_field == CapacityField::kMaxUtilization && !s.backends[i].max_utilization_given) {
+      errors.push_back({ErrorCode::MISSING_FIELD, BackendPath(i, "maxUtilization"),
+                        "UTILIZATION mode needs maxUtilization: the spec texts give no default"});
+    }
+  }
   // [SLB-1] Only four load balancers support service LB policies and preferred backends.
   if (!IsSupported(s.load_balancer)) {
     errors.push_back({ErrorCode::UNSUPPORTED_LOAD_BALANCER, "/loadBalancer",

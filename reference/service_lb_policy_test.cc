@@ -521,10 +521,10 @@ TEST(SlbCapacity, SLB_34_UtilizationNeedsMaxUtilization) {
                                   {"zone", "east-a"},
                                   {"members", 2},
                                   {"loadPerMemberAtFullUtilization", 10}});
-  const DecodedSlb decoded = DecodeSlbDocument(doc);
-  ASSERT_FALSE(decoded.scenario);
-  EXPECT_EQ(decoded.errors.at(0).code, ErrorCode::MISSING_FIELD);
-  EXPECT_EQ(decoded.errors.at(0).path, "/backendService/backends/0/maxUtilization");
+  const SlbDecision d = Plan(doc);
+  ASSERT_FALSE(d.valid());
+  EXPECT_EQ(d.errors.at(0).code, ErrorCode::MISSING_FIELD);
+  EXPECT_EQ(d.errors.at(0).path, "/backendService/backends/0/maxUtilization");
 }
 
 }  // namespace

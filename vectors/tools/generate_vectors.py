@@ -224,7 +224,7 @@ def normative(d: Document) -> Document:
         return {"valid": True, "policy": d["policy"],
                 "backends": [(b["name"], b["drainCandidate"], b["drained"], b["belowFailoverThreshold"], b["effectiveCapacity"])
                              for b in d["backends"]],
-                "clients": [(c["name"], sorted(c["regionsServed"]), c["dropped"] != "0") for c in d["clients"]]}
+                "clients": [(c["name"], sorted(c["regionsServed"]), sorted(c["zonesServed"]), c["dropped"] != "0") for c in d["clients"]]}
     if "steps" in d:
         return {"valid": True, "initial": normative_pool(d["initial"]),
                 "steps": [dict(normative_pool(s), at=s["at"], transition=s["transition"],
@@ -1343,8 +1343,8 @@ def slb_readings() -> int:
     f = VectorFile("edge_cases/service_lb_policy_readings.json",
                    ["What docs/spec/service-lb-policy.md settles where the texts leave a choice: STRICT over capacity (GAP-34),",
                     "the state before the first health report (GAP-51), the last-resort order (GAP-52), balancing modes and",
-                    "their maximums (GAP-53, GAP-55), rounding (GAP-54), a region's distance (GAP-56), draining after an undrain",
-                    "(GAP-57), missing policies (GAP-58) and dips below 35% inside the 60 s of undraining (GAP-27)."],
+                    "their maximums (GAP-53), rounding (GAP-54), a region's distance (GAP-55), draining after an undrain",
+                    "(GAP-56), missing policies (GAP-57) and dips below 35% inside the 60 s of undraining (GAP-27)."],
                    kind="service-lb-policy")
     strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
     iso: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
@@ -1372,13 +1372,23 @@ def slb_readings() -> int:
     f.add("slb/readings/report-keeps-members", "A report without members keeps the member count (10 from the initial state): 3 healthy of 10 is below the threshold of 70 and not a drain candidate.",
           ["SLB-14", "SLB-22"], slb([{"name": "b0", "zone": "east-a", "members": 10, "health": [{"at": 5, "healthy": 3}]}] + three[1:], policy=drain),
           check=backend_is(b0=(False, True, "1000")))
+    f.group("The default failover threshold with a policy that sets none (SLB-22, SLB-35, GAP-30).")
+    f.add("slb/readings/policy-default-threshold-70", "A policy without failoverConfig: the threshold is 70, not the API's 50 of the classic ALB, so 6 of 10 healthy (60%) is below it.",
+          ["SLB-35", "SLB-22"], slb([{"name": "b1", "zone": "east-a", "members": 10, "healthy": 6}], policy={"autoCapacityDrain": {"enable": False}}),
+          check=backend_is(b1=(False, True, "1000")))
+    f.group("Preferred backends by round-trip time, not declared order (SLB-31).")
+    f.add("slb/readings/preferred-by-rtt-not-declared", "pref-far (west, declared first) and pref-near (east) are both PREFERRED; 50 offered fit in either: the nearer one, pref-near, takes it all.",
+          ["SLB-31", "SLB-30"], slb([{"name": "pref-far", "zone": "west-a", "preference": "PREFERRED"}, {"name": "pref-near", "zone": "east-b", "preference": "PREFERRED"},
+                                     {"name": "default", "zone": "east-a"}],
+                                    clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
+          check=both(served(["east"]), zones_served(["east-b"])))
     f.group("The last resort, nearest region first (SLB-21, SLB-24, GAP-52).")
     weak: list[Document] = [{"name": "weak-east", "zone": "east-a", "members": 2, "healthy": 1, "rate": 50},
                             {"name": "weak-west", "zone": "west-a", "members": 2, "healthy": 1, "rate": 50}]
     f.add("slb/readings/last-resort-nearest-region-first", "Both backends are below the threshold (50% < 70%): the last resort fills east's (capacity 100) before west's, so 100 stays in east.",
           ["SLB-21", "SLB-24", "SLB-10"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
           check=served(["east"]))
-    f.group("Balancing modes, maximums and rounding (SLB-34, SLB-33, GAP-53, GAP-54, GAP-55).")
+    f.group("Balancing modes, maximums and rounding (SLB-34, SLB-33, GAP-53, GAP-54).")
     def without_mode(doc: Document) -> Document:
         for b in doc["backendService"]["backends"]:
             b.pop("balancingMode", None)
@@ -1405,7 +1415,7 @@ def slb_readings() -> int:
     f.add("slb/readings/round-down-each-step", "UTILIZATION: 0.029 x 1 member x maxUtilization 0.1 = 0.0029, rounded down to 0.002; x capacityScaler 0.7 = 0.0014, rounded down to 0.001 (one rounding at the end would give 0.002).",
           ["SLB-34", "SLB-33"], slb([{"name": "b1", "zone": "east-a", "mode": "UTILIZATION", "capacity": {"maxUtilization": 0.1}, "perMember": 0.029, "scaler": 0.7}]),
           check=backend_is(b1=(False, False, "0.001")))
-    f.group("A region's distance is its closest zone's (SLB-8, SLB-10, GAP-56).")
+    f.group("A region's distance is its closest zone's (SLB-8, SLB-10, GAP-55).")
     far_first = {"east": ["east-a", "east-b"], "west": ["west-a"]}
     f.add("slb/readings/region-distance-closest-zone", "east's zones are 100 ms (listed first) and 10 ms away, west's 20 ms: east is the closest region (10 < 20), by neither its first zone nor its mean.",
           ["SLB-8", "SLB-10"], slb([{"name": "e-a", "zone": "east-a"}, {"name": "e-b", "zone": "east-b"}, {"name": "w-a", "zone": "west-a"}],
@@ -1416,7 +1426,7 @@ def slb_readings() -> int:
                                     clients=[{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 100, "east-b": 10, "west-a": 20}}], topology=far_first,
                                     policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
           check=served(["east"]))
-    f.group("Draining held back by the 50% rule, then released by an undrain (SLB-15, SLB-19, GAP-57).")
+    f.group("Draining held back by the 50% rule, then released by an undrain (SLB-15, SLB-19, GAP-56).")
     four: list[Document] = [{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}]},
                             {"name": "b1", "zone": "east-b", "members": 4, "health": [{"at": 0, "healthy": 4}, {"at": 10, "healthy": 0}]},
                             {"name": "b2", "zone": "east-a", "members": 4}, {"name": "b3", "zone": "east-b", "members": 4}]
@@ -1441,7 +1451,7 @@ def slb_readings() -> int:
     below[0]["health"] = [{"at": 0, "healthy": 0}, {"at": 100, "healthy": 6}]
     f.add("slb/readings/no-undrain-at-30", "6 of 20 (30%) for 100 s is below 35%: still drained at t=200, though no longer a candidate.",
           ["SLB-19", "SLB-14"], slb(below, policy=drain, at=200), check=backend_is(b0=(True, True, "0")))
-    f.group("Policies named and given (SLB-7, SLB-32, GAP-58).")
+    f.group("Policies named and given (SLB-7, SLB-32, GAP-57).")
     named = slb([{"name": "b1", "zone": "east-a"}], policy={})
     named.pop("serviceLbPolicy")
     f.add("slb/readings/named-policy-missing", "The backend service names a policy the scenario does not give: MISSING_FIELD, not a plan with defaults.",
