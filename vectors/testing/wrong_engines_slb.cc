@@ -1,5 +1,8 @@
 // The service-LB-policy misreadings: the reference's planner, asked what each
-// misreading would ask, or its plan distorted the way the misreading would.
+// misreading would ask, or its plan distorted the way the misreading would;
+// the misreadings inside the plan (draining, tiers, isolation, overload) use a
+// compact copy of the planner with one knob per misreading. With no knob it
+// must pass every vector ("knobs-off"), so each knob fails for its own sake.
 #include <algorithm>
 #include <map>
 #include <set>
