@@ -461,20 +461,21 @@ def decide_timeline(s, profile):
         previous_role = new_role
         all_unhealthy = not any(v["healthy"] for v in s["vms"])
         for c in conns.values():
-            if c["state"] == "ACTIVE" and c["vm"] not in in_pool:
-                if transition != "NONE":
-                    if c["protocol"] != "TCP":
-                        c["state"] = "CLOSED"
-                    elif s["no_drain"]:
-                        c["state"] = "RESET"
-                    elif timeout == 0:  # a 0 s drain ends as it starts
-                        c["state"] = "CLOSED"
-                    else:
-                        c["state"], c["until"] = "DRAINING", e["at"] + timeout
-                elif not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):
+            if c["state"] == "ACTIVE" and c["vm"] not in in_pool and transition != "NONE":
+                if c["protocol"] != "TCP":  # draining and resets are for TCP (GAP-18)
                     c["state"] = "CLOSED"
-            elif c["state"] == "DRAINING" and c["vm"] in in_pool:
+                elif s["no_drain"]:  # the setting as it is at this failover or failback (GAP-22)
+                    c["state"] = "RESET"
+                elif timeout == 0:  # a 0 s drain ends as it starts (GAP-23)
+                    c["state"] = "CLOSED"
+                else:
+                    c["state"], c["until"] = "DRAINING", e["at"] + timeout
+            elif c["state"] == "DRAINING" and c["vm"] in in_pool:  # back in the pool (GAP-19)
                 c["state"] = "ACTIVE"
+            # Persistence applies to every ACTIVE connection on an unhealthy VM, in the pool (a last
+            # resort) or not, and never to a draining one (GAP-21, GAP-22).
+            if c["state"] == "ACTIVE" and not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):
+                c["state"] = "CLOSED"
         if e["type"] == "connect":
             state = "ACTIVE" if e["instance"] in now["modifiedEligible"] else "REFUSED"
             conns[e["connection"]] = {"vm": e["instance"], "protocol": e["protocol"], "state": state, "until": None}
