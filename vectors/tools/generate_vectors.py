@@ -1119,6 +1119,32 @@ def edge_timeline_readings() -> int:
           check=check_steps({3: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "CLOSED", "u1": "CLOSED"}),
                              5: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "CLOSED", "u1": "CLOSED"})}))
 
+    f.add("timeline/readings/null-is-absent", "drainingTimeoutSec: null is read as absent: the profile's timeout applies (300 s, or 600 s "
+          "in api-10min).",
+          ["FO-21"], dict(timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False)]),
+                          drainingTimeoutSec=None))
+    f.add("timeline/readings/instance-url", "An event's instance may be a URL whose last path segment is the VM's name; the decision names "
+          "the VM.",
+          ["CT-1"], timeline(one, [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)],
+                             [{"at": 0, "type": "connect", "connection": "c1", "instance": "projects/p/zones/us-west1-a/instances/vm-1"},
+                              {"at": 5, "type": "health", "instance": "zones/us-west1-a/instances/vm-2", "healthState": "UNHEALTHY"}]),
+          check=check_steps({1: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "ACTIVE"})}))
+    f.add("timeline/readings/empty-config", "A config event with an empty failoverPolicy changes nothing and is no error.",
+          ["FO-10"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), config(5)]),
+          check=check_steps({1: ("NONE", "PRIMARY_HEALTHY", ["p1", "p2"], {"c1": "ACTIVE"})}))
+    f.add("timeline/readings/config-policy-is-strict", "A config event's failoverPolicy is lbconform's, not the API's: an unknown field "
+          "there is UNKNOWN_FIELD (in backendService it would be ignored).",
+          ["FO-10"], timeline(fail_groups, fail_vms, [config(5, failoverRatio=0.5, failover_ratio=0.5)]))
+    f.add("timeline/readings/idle-timeout-with-fraction-zero", "idleTimeoutSec is an API integer: 600.0 is WRONG_TYPE.",
+          ["CT-7"], timeline(one, [("vm-1", "ig-a", True)], [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=600.0))  # type: ignore[arg-type]
+    f.add("timeline/readings/event-error-before-unknown-top-level-field", "Reading stops at the first problem, and unknown top-level "
+          "fields are checked last: events out of order win over a misspelt drainingTimeoutSec.",
+          ["CT-1"], dict(timeline(one, [("vm-1", "ig-a", True)], [advance(10), advance(9)]), drainingTimeout=300))
+    f.add("timeline/readings/input-error-before-spec-error", "Input errors come before the spec's rules: an out-of-order event is "
+          "reported, not the config event's out-of-range ratio before it.",
+          ["FO-11"], timeline(fail_groups, fail_vms, [config(10, failoverRatio=1.5), advance(9)]),
+          check=lambda ps, d: None if [e["code"] for e in d["errors"]] == ["EVENTS_OUT_OF_ORDER"] else (_ for _ in ()).throw(SystemExit(str(d))))
+
     f.group("Draining: a drain of 0 s, events of different types at one time, the draining setting changed in the middle.")
     f.add("timeline/readings/zero-second-drain", "drainingTimeoutSec 0 with draining on: at the failover the TCP connections on the primaries "
           "drain for 0 s, that is they are CLOSED at once (GAP-23); not RESET (draining is on), not kept for the profile's timeout.",
