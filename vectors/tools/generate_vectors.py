@@ -930,7 +930,7 @@ def edge_passthrough_readings() -> int:
           "original set and the outcome is still REFINED (the outcome names the rule applied, not a set difference).",
           ["ZA-19", "ZA-32", "ZA-13"], scenario(zone_a, [("a1", "ig-a", True), ("a2", "ig-a", True)], spill=stay))
     f.add("readings/outcome/refined-equal-sets-spill", "SPILL_CROSS_ZONE with every eligible VM in the client's zone: "
-          "REFINED.", ["ZA-19", "ZA-40", "ZA-14"],
+          "REFINED: new connections prefer the zone's eligible VMs.", ["ZA-1", "ZA-19", "ZA-40", "ZA-14"],
           scenario(zone_a, [("a1", "ig-a", True), ("a2", "ig-a", True)], spill=spill, spill_ratio=0.5))
     f.add("readings/outcome/unchanged-spill-0", "SPILL_CROSS_ZONE ratio 0, no eligible VM in the client's zone: the "
           "original set, UNCHANGED (not STAY_WITHIN_ZONE's REPLACED).", ["ZA-19", "ZA-29", "ZA-37", "ZA-14"],
@@ -951,7 +951,8 @@ def edge_passthrough_readings() -> int:
                    [("a1", "ig-a", True), ("a2", "ig-a", True), ("b1", "ig-b", True), ("b2", "ig-b", True)],
                    spill=spill, spill_ratio=0.6))
     f.add("readings/outcome/failover-then-zonal", "Zonal affinity works with failover: on the backups, the zone's backup "
-          "is kept.", ["ZA-3", "FO-18", "ZA-25", "ZA-32"],
+          "is kept (the configured backends include the failover ones, so the test is over the backups).",
+          ["ZA-3", "FO-18", "ZA-15", "ZA-25", "ZA-32"],
           scenario([("ig-pa", "us-west1-a", False), ("ig-fa", "us-west1-a", True), ("ig-fb", "us-west1-b", True)],
                    [("pa", "ig-pa", False), ("fa", "ig-fa", True), ("fb", "ig-fb", True)], ratio=0.5, spill=stay))
 
