@@ -889,6 +889,9 @@ def edge_passthrough_readings() -> int:
     f.add("readings/client/region-from-zone-other", "A VM client in us-east1-b without region is in us-east1: another "
           "region, incompatible.", ["ZA-11", "ZA-22"],
           variant(base, lambda d: d.__setitem__("client", {"type": "VM", "zone": "us-east1-b"})), flags=["ZoneRegion"])
+    f.add("readings/client/zone-without-dash", "A VM client without region whose zone has no dash: its region cannot be "
+          "derived, MISSING_FIELD (not ZONE_NOT_IN_REGION).", ["ZA-9"],
+          variant(base, lambda d: d.__setitem__("client", {"type": "VM", "zone": "uswest1a"})), flags=["ZoneRegion"])
     f.add("readings/client/zone-not-in-region", "A VM client whose zone is not in its given region: ZONE_NOT_IN_REGION.",
           ["ZA-9"], variant(base, lambda d: d.__setitem__("client", {"type": "VM", "region": REGION, "zone": "us-east1-b"})),
           flags=["ZoneRegion"])
