@@ -839,6 +839,25 @@ def edge_passthrough_readings() -> int:
     f.add("readings/description/in-backend-service", "backendService.description is an API field: ignored.",
           ["TD-3", "ZA-32"], variant(base, service_set("description", "the ILB")))
 
+    f.group("Which error wins: input errors stop at the first in reading order; specification errors are all "
+            "reported, in a fixed order (docs/spec/passthrough.md section 3).")
+    f.add("readings/precedence/instance-before-unknown-top-level", "An instance without healthState and an unknown "
+          "top-level field: instances are read before the document's unknown keys are looked for, MISSING_FIELD.",
+          ["TD-3"], variant(base, lambda d: (d["instances"][0].pop("healthState"), d.__setitem__("zonee", "us-west1-a"))))
+    f.add("readings/precedence/service-before-instances", "An unknown spillover and an instance of an unknown group: "
+          "backendService is read first, UNKNOWN_ENUM_VALUE.", ["TD-3"],
+          variant(base, lambda d: (d["backendService"]["networkPassThroughLbTrafficPolicy"]["zonalAffinity"].__setitem__(
+              "spillover", "ZONAL_AFFINITY_NEAREST"), d["instances"][0].__setitem__("group", "ig-z"))))
+    f.add("readings/precedence/input-before-specification", "failoverRatio 2 (a specification error) and an unknown "
+          "healthState (an input error): the input error alone, UNKNOWN_ENUM_VALUE.", ["TD-3", "FO-11"],
+          variant(base, lambda d: (d["backendService"]["failoverPolicy"].__setitem__("failoverRatio", 2),
+                                   d["instances"][0].__setitem__("healthState", "DRAINING"))))
+    f.add("readings/precedence/specification-order", "failoverRatio 2 and spilloverRatio 2: both are reported, "
+          "FAILOVER_RATIO_OUT_OF_RANGE first; an answer must include it.", ["FO-11", "ZA-35"],
+          variant(base, lambda d: (d["backendService"]["failoverPolicy"].__setitem__("failoverRatio", 2),
+                                   d["backendService"]["networkPassThroughLbTrafficPolicy"]["zonalAffinity"].__setitem__(
+                                       "spilloverRatio", 2))))
+
     f.group("Group references: trailing path segments of the backend's group URL (GAP-42).")
     f.add("readings/group/trailing-segments", "An instance's group 'instanceGroups/ig-a' is the last two segments of the "
           "backend's URL: it matches.", ["FO-2", "ZA-32"],
