@@ -8,7 +8,10 @@ cmake -S "$SRC/lbconform" -B build -G Ninja \
   -DLBCONFORM_BUILD_TESTS=OFF -DLBCONFORM_BUILD_BENCHMARKS=OFF \
   -DLBCONFORM_FUZZ=ON -DLBCONFORM_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
 cmake --build build --target all_fuzzers
-for harness in scenario_json differential adapter_protocol vector_file; do
+# Every harness of fuzz/ has its options file: take the list from there, so a
+# new harness cannot be left out.
+for options in fuzz/*.options; do
+  harness=$(basename "$options" .options)
   cp "build/fuzz/fuzz_$harness" "$OUT/"
   cp "fuzz/$harness.dict" "$OUT/fuzz_$harness.dict"
   sed "s/^dict = .*/dict = fuzz_$harness.dict/" "fuzz/$harness.options" > "$OUT/fuzz_$harness.options"

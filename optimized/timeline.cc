@@ -36,8 +36,8 @@ std::uint8_t Role(std::uint8_t eligible_kind) {
   }
 }
 
-// Persists tells whether a connection on an unhealthy VM outside the pool
-// stays, per connection persistence (CT-3..CT-6, GAP-21).
+// Persists tells whether a connection on an unhealthy VM stays, per
+// connection persistence (CT-3..CT-6, GAP-21).
 bool Persists(const ConnectionTracking& t, ConnectionProtocol protocol, bool all_unhealthy) {
   if (t.persistence == PersistenceOnUnhealthy::kAlwaysPersist) return true;
   if (t.persistence == PersistenceOnUnhealthy::kNeverPersist) return all_unhealthy;
@@ -92,7 +92,7 @@ class TimelineRun {
   void EndDrains(std::int64_t at);
   void Apply(const TimelineEvent& event);
   void UpdateConnections(const std::uint64_t* eligible, Transition transition, std::int64_t at);
-  ConnectionState LeavePool(std::size_t c, Transition transition, std::int64_t at, bool all_unhealthy);
+  ConnectionState LeavePool(std::size_t c, std::int64_t at);
   void Open(const TimelineEvent& event, const MaskDecision& masks);
   std::vector<ConnectionStatus> ConnectionsById() const;
 
@@ -191,37 +191,35 @@ void TimelineRun::Apply(const TimelineEvent& event) {
   }
 }
 
-// UpdateConnections: active connections outside the pool leave it; draining
-// ones back in the pool become active again (GAP-19).
+// UpdateConnections: at a failover or failback, active connections outside the
+// pool leave it; draining ones back in the pool become active again (GAP-19);
+// then every active connection on an unhealthy VM, in the pool or not, persists
+// or closes as connection persistence says (GAP-21).
 void TimelineRun::UpdateConnections(const std::uint64_t* eligible, Transition transition, std::int64_t at) {
   const bool all_unhealthy = !AnyBit(healthy_);
   for (std::size_t c = 0; c < conn_state_.size(); ++c) {
     const bool in_pool = TestBit(eligible, conn_bit_[c]);
     ConnectionState& state = conn_state_[c];
-    if (state == ConnectionState::kActive && !in_pool) {
-      state = LeavePool(c, transition, at, all_unhealthy);
+    if (state == ConnectionState::kActive && !in_pool && transition != Transition::kNone) {
+      state = LeavePool(c, at);
     } else if (state == ConnectionState::kDraining && in_pool) {
       state = ConnectionState::kActive;
+    }
+    if (state == ConnectionState::kActive && !TestBit(healthy_.data(), conn_bit_[c]) &&
+        !Persists(timeline_.tracking, conn_protocol_[c], all_unhealthy)) {
+      state = ConnectionState::kClosed;
     }
   }
 }
 
-// LeavePool is the state of active connection `c` outside the pool: at a
-// failover or failback it drains, is reset or closes (FO-21, FO-22, GAP-18);
-// otherwise it persists or closes as its VM's health and connection
-// persistence say.
-ConnectionState TimelineRun::LeavePool(std::size_t c, Transition transition, std::int64_t at, bool all_unhealthy) {
-  if (transition != Transition::kNone) {
-    if (conn_protocol_[c] != ConnectionProtocol::kTcp) return ConnectionState::kClosed;
-    if (policy_.disable_connection_drain_on_failover) return ConnectionState::kReset;
-    if (drain_for_ == 0) return ConnectionState::kClosed;
-    conn_until_[c] = at + drain_for_;
-    return ConnectionState::kDraining;
-  }
-  if (!TestBit(healthy_.data(), conn_bit_[c]) && !Persists(timeline_.tracking, conn_protocol_[c], all_unhealthy)) {
-    return ConnectionState::kClosed;
-  }
-  return ConnectionState::kActive;
+// LeavePool is the state of active connection `c` leaving the pool at a
+// failover or failback: it drains, is reset or closes (FO-21, FO-22, GAP-18).
+ConnectionState TimelineRun::LeavePool(std::size_t c, std::int64_t at) {
+  if (conn_protocol_[c] != ConnectionProtocol::kTcp) return ConnectionState::kClosed;
+  if (policy_.disable_connection_drain_on_failover) return ConnectionState::kReset;
+  if (drain_for_ == 0) return ConnectionState::kClosed;
+  conn_until_[c] = at + drain_for_;
+  return ConnectionState::kDraining;
 }
 
 // Open: the new connection is established only on a modified eligible VM (CT-2).

@@ -13,6 +13,7 @@
 #include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "invariants/timeline_invariants.h"
+#include "model/testing/timeline_builder.h"
 #include "properties/generators.h"
 
 namespace lbconform {
@@ -136,6 +137,29 @@ TEST(TimelineStateful, CommandsKeepTheInvariantsOnEveryEngine) {
     RC_CLASSIFY(sut.draining, "a connection drained");
   });
   EXPECT_TRUE(ok);
+}
+
+// GAP-21: the invariants hold persistence to a state with no pool exception.
+// Every VM is unhealthy and the last resort holds vm-1, yet a UDP connection
+// there may not persist: listing it ACTIVE after the next event breaks them.
+TEST(TimelineInvariants, GAP_21_ActiveUdpOnAnUnhealthyLastResortVmIsAViolation) {
+  using testing::kUnhealthy;
+  const TimelineScenario timeline = testing::TimelineBuilder(testing::ScenarioBuilder()
+                                                                 .Group("ig-a", "us-west1-a")
+                                                                 .Vm("vm-1", "ig-a", kUnhealthy)
+                                                                 .Vm("vm-2", "ig-a", kUnhealthy)
+                                                                 .Build())
+                                        .Connect(0, "u1", "vm-1", ConnectionProtocol::kUdp)
+                                        .Advance(10)
+                                        .Build();
+  TimelineDecision decision = EnginesOf<TimelineEngine>().front()->DecideTimeline(timeline, Profile::kSpecDocs);
+  ASSERT_TRUE(decision.valid());
+  EXPECT_EQ(properties::TimelineViolation(timeline, Profile::kSpecDocs, decision), std::nullopt);
+  ASSERT_EQ(decision.steps[1].connections.at(0).state, ConnectionState::kClosed);
+  decision.steps[1].connections[0].state = ConnectionState::kActive;  // the old reading: the pool keeps it
+  const auto violation = properties::TimelineViolation(timeline, Profile::kSpecDocs, decision);
+  ASSERT_TRUE(violation.has_value());
+  EXPECT_NE(violation->find("GAP-21"), std::string::npos) << *violation;
 }
 
 // The generators reach what the invariants are about.

@@ -181,15 +181,16 @@ bool MayPersistOnUnhealthy(const ConnectionTracking& tracking, ConnectionProtoco
 }
 
 void ApplyPersistenceOnUnhealthy(const PassthroughScenario& scenario, const ConnectionTracking& tracking,
-                                 const PassthroughDecision& pool, std::vector<Connection>& connections, Trace& trace) {
-  // GAP-21: decided after every event, for active connections on unhealthy
-  // VMs outside the active pool (a last-resort pool still takes new
-  // connections to its unhealthy VMs, so connections there stay).
+                                 std::vector<Connection>& connections, Trace& trace) {
+  // GAP-21: decided after every event, for every active connection on an
+  // unhealthy VM, in the active pool or not: CT-3 makes no exception for a
+  // last-resort pool (CT-4's "unless all backends are unhealthy" is
+  // NEVER_PERSIST's alone), and a new connection there is a new tracking entry.
   const bool every_backend_unhealthy = std::none_of(scenario.instances.begin(), scenario.instances.end(), Healthy);
   for (Connection& c : connections) {
     if (c.state != ConnectionState::kActive) continue;
     const Instance& vm = VmOf(scenario, c);
-    if (Healthy(vm) || InVmSet(pool.eligible, vm.name)) continue;
+    if (Healthy(vm)) continue;
     if (MayPersistOnUnhealthy(tracking, c.protocol, every_backend_unhealthy)) continue;
     c.state = ConnectionState::kClosed;
     const Clause rule = tracking.persistence == PersistenceOnUnhealthy::kNeverPersist ? Clause::CT_4 : Clause::CT_3;
@@ -284,7 +285,7 @@ TimelineDecision ReferenceEngine::DecideTimeline(const TimelineScenario& timelin
       DrainOrResetOutsideNewPool(event.at, scenario, pool, draining_timeout, connections, trace);
     }
     RejoinPool(scenario, pool, connections, trace);
-    ApplyPersistenceOnUnhealthy(scenario, timeline.tracking, pool, connections, trace);
+    ApplyPersistenceOnUnhealthy(scenario, timeline.tracking, connections, trace);
     if (event.type == EventType::kConnect) {
       connections.push_back(EstablishConnection(timeline.connection_ids[event.connection], event.instance,
                                                 event.protocol, scenario, pool, trace));

@@ -43,7 +43,7 @@ void DrainOrResetOutsideNewPool(std::int64_t at, const PassthroughScenario& scen
 void RejoinPool(const PassthroughScenario& scenario, const PassthroughDecision& pool,
                 std::vector<Connection>& connections, Trace& trace);
 void ApplyPersistenceOnUnhealthy(const PassthroughScenario& scenario, const ConnectionTracking& tracking,
-                                 const PassthroughDecision& pool, std::vector<Connection>& connections, Trace& trace);
+                                 std::vector<Connection>& connections, Trace& trace);
 Connection EstablishConnection(std::string id, std::size_t instance, ConnectionProtocol protocol,
                                const PassthroughScenario& scenario, const PassthroughDecision& pool, Trace& trace);
 

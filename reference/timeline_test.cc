@@ -248,6 +248,22 @@ TEST(TimelinePersistence, CT_4_NeverPersistUnlessAllUnhealthy) {
   EXPECT_EQ(ConnectionIn(d.steps[1], "c1").state, kActive);
 }
 
+// GAP-21: no exception for a last-resort pool. Every VM is unhealthy, so the
+// pool (PRIMARY_LAST_RESORT) holds p1 and takes new connections to it; the UDP
+// connection opened there is ACTIVE at its own event and does not persist past
+// the next one, even an `advance` (CT-3: "they do not persist for UDP").
+TEST(TimelinePersistence, GAP_21_UdpInALastResortPoolDoesNotPersist) {
+  const auto initial =
+      SmallFailover().SetHealth("p1", kUnhealthy).SetHealth("p2", kUnhealthy).SetHealth("f1", kUnhealthy).Build();
+  const TimelineDecision d =
+      DecideTimeline(TimelineBuilder(initial).Connect(0, "t1", "p1").Connect(0, "u1", "p1", kUdp).Advance(10).Build());
+  ASSERT_EQ(d.steps[1].pool.eligible_kind, EligibleKind::kPrimaryLastResort);
+  EXPECT_EQ(ConnectionIn(d.steps[1], "u1").state, kActive);
+  EXPECT_EQ(ConnectionIn(d.steps[2], "u1").state, kClosed);
+  EXPECT_EQ(ConnectionIn(d.steps[2], "t1").state, kActive);  // TCP persists (CT-3)
+  EXPECT_TRUE(Cites(d.steps[2], Clause::CT_3));
+}
+
 // ------------------------------ Draining edges
 
 // [FO-21] GAP-23: a drain lasts up to its end time, then the connection closes.

@@ -62,6 +62,8 @@ NOTES = {
     "SymmetricHashingFields": ("GAP", "GAP-41: symmetricHashing's fields: peerZonalAffinityEnabled is required in it, senderToReceiverSameZoneOnly defaults to false; no object means no symmetric hashing."),
     "GroupReference": ("GAP", "GAP-42: an instance's group is matched against the backends' group URLs by trailing path segments, compared byte for byte."),
     "ZoneRegion": ("GAP", "GAP-43: a zone is in region R when its name is R, a dash and at least one more character; a VM client's region defaults to its zone up to the last dash."),
+    "TransitionThroughDrop": ("GAP", "GAP-20: the pool goes from primary or backup VMs to a dropped pool and on to the other role; lbconform sees no failover or failback (a dropped pool has no role, none is remembered). Also accepted: the role before the drop is remembered."),
+    "NoPrimaryVmsTransition": ("GAP", "GAP-20 with GAP-4: no primary VM, and the pool goes from the backups to the empty primary last resort; lbconform calls it a failback (the pool's kind is a primary one). Also accepted: no transition."),
     "PersistenceOnUnhealthy": ("GAP", "GAP-21: NEVER_PERSIST 'unless all backends are unhealthy' read over every configured VM. Also accepted: the connection is closed."),
 }
 
@@ -1129,6 +1131,21 @@ def with_connection_state(d: Document, conn: str, from_step: int,
     return alt
 
 
+DRAIN_PROFILES = ((["spec-docs", "en-2026-04-02"], 300), (["api-10min"], 600))  # each profile's draining timeout (GAP-7)
+
+
+def drained_from(d: Document, conn: str, from_step: int, until: int) -> Document:
+    """An alternative decision: connection `conn` drains from step index from_step until `until`, then is closed."""
+    return with_connection_state(d, conn, from_step, lambda s: ("DRAINING", until) if s["at"] < until else ("CLOSED", None))
+
+
+def with_transition(d: Document, index: int, transition: str) -> Document:
+    """An alternative decision: step `index` reports another transition."""
+    alt = copy.deepcopy(d)
+    alt["steps"][index]["transition"] = transition
+    return alt
+
+
 def spec_timeline() -> int:
     f = VectorFile("spec_examples/failover_timeline.json",
                    ["The failover text's worked example (failover-overview, Failover example) as one timeline, with connections open on each VM,",
@@ -1231,10 +1248,12 @@ def edge_timeline() -> int:
     f.add("timeline/draining/timeout-parameter", "drainingTimeoutSec 45 overrides the profile: draining ends at t=55, whatever the profile.",
           ["FO-21"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False),
                                                       {"at": 54, "type": "advance"}, {"at": 55, "type": "advance"}], timeout=45))
-    f.add("timeline/draining/udp-at-failover", "A UDP connection on a primary at failover: draining is for TCP sessions, so it closes at once.",
-          ["FO-21", "CT-3"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False)]),
-          flags=["NonTcpAtFailover"],
-          alternatives=lambda d: [with_connection_state(d, "u1", 2, lambda s: ("DRAINING", 310) if s["at"] < 310 else ("CLOSED", None))])
+    for profiles, drain in DRAIN_PROFILES:  # the alternative drains for the profile's own timeout (GAP-7)
+        f.add(f"timeline/draining/udp-at-failover@{profiles[0]}", f"A UDP connection on a primary at failover: draining is for TCP sessions, so it closes at once. "
+              f"The alternative drains it like TCP, until t={10 + drain} in this profile.",
+              ["FO-21", "CT-3"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False)]),
+              flags=["NonTcpAtFailover", "DrainingTimeout"], profiles=profiles,
+              alternatives=lambda d, drain=drain: [drained_from(d, "u1", 2, 10 + drain)])
     rejoin = [connect(0, "c1", "p1"), health(10, "p2", False), health(10, "p1", False), health(100, "p1", True),
               {"at": 200, "type": "advance"}, {"at": 400, "type": "advance"}]
     f.add("timeline/draining/vm-rejoins-pool", "Failover at t=10 drains c1 on p1 until t=310; p1 recovers at t=100 (failback with ratio 0): p1 is in the pool again and c1 is ACTIVE.",
@@ -1272,6 +1291,213 @@ def edge_timeline() -> int:
     bad("unknown-protocol", "A protocol outside TCP, UDP and SCTP.", [connect(0, "c1", "vm-1", "ICMP")])
     bad("unknown-event-field", "Event objects are strict: a typo is an error.", [{"at": 0, "type": "advance", "instance": "vm-1"}])
     bad("missing-events", "A timeline needs its events.", [], code_doc={k: v for k, v in timeline(two, two_vms, []).items() if k != "events"})
+    return f.write()
+
+
+def edge_timeline_readings() -> int:
+    """The readings docs/spec/passthrough-timeline.md writes down, one vector for each output that depends on one."""
+    f = VectorFile("edge_cases/timeline_readings.json",
+                   ["The timeline readings of docs/spec/passthrough-timeline.md: persistence on unhealthy VMs that still take new",
+                    "connections (GAP-21), transitions through a dropped pool or with no primary VM (GAP-20), the input rules",
+                    "(whole seconds, close of a connection that is not open), and the order of what happens at one time."],
+                   kind="passthrough-timeline")
+    one = [("ig-a", "us-west1-a", False)]
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+
+    def advance(at: int) -> Document:
+        return {"at": at, "type": "advance"}
+
+    def config(at: int, **policy: Any) -> Document:
+        return {"at": at, "type": "config", "failoverPolicy": policy}
+
+    def close(at: int, conn: str) -> Document:
+        return {"at": at, "type": "close", "connection": conn}
+
+    f.group("GAP-21: a connection on an unhealthy VM that still takes new connections (a last-resort pool, a STAY_WITHIN_ZONE "
+            "replacement) persists only as connection persistence says; the pool makes no exception (CT-3).")
+    f.add("timeline/readings/last-resort-udp-closes", "Every VM is unhealthy, so the last resort (TD-2) takes new connections to vm-1: "
+          "a TCP and a UDP connection open there. At the next event, an advance, the UDP connection is CLOSED (CT-3: UDP does not persist, "
+          "no exception for a last-resort pool) and the TCP one stays ACTIVE.",
+          ["CT-3", "CT-2", "TD-2"],
+          timeline(one, [("vm-1", "ig-a", False), ("vm-2", "ig-a", False)],
+                   [connect(0, "t1", "vm-1"), connect(0, "u1", "vm-1", "UDP"), advance(10)]),
+          check=check_steps({1: ("NONE", "ALL_LAST_RESORT", ["vm-1", "vm-2"], {"t1": "ACTIVE", "u1": "ACTIVE"}),
+                             2: ("NONE", "ALL_LAST_RESORT", ["vm-1", "vm-2"], {"t1": "ACTIVE", "u1": "CLOSED"})}))
+    f.add("timeline/readings/udp-on-vm-turning-last-resort", "A UDP connection on p1; f1 and p2 fail, then p1: every VM is unhealthy and the "
+          "active pool is the primaries' last resort (FO-19), which holds p1. The UDP connection on the unhealthy p1 is CLOSED all the same (CT-3).",
+          ["CT-3", "FO-19"],
+          timeline(fail_groups, fail_vms, [connect(0, "u1", "p1", "UDP"), health(10, "f1", False), health(20, "p2", False),
+                                           health(30, "p1", False), advance(40)]),
+          check=check_steps({3: ("NONE", "PRIMARY_LAST_RESORT", ["p1", "p2"], {"u1": "CLOSED"})}))
+    f.add("timeline/readings/last-resort-per-session-tcp-closes", "PER_SESSION tracking with the 3-tuple CLIENT_IP_PROTO: a TCP connection "
+          "opened to vm-1 in the all-unhealthy last resort does not persist, so the next event closes it (CT-3, CT-6).",
+          ["CT-3", "CT-6"],
+          timeline(one, [("vm-1", "ig-a", False), ("vm-2", "ig-a", False)], [connect(0, "c1", "vm-1"), advance(10)],
+                   tracking="PER_SESSION", affinity="CLIENT_IP_PROTO"),
+          check=check_steps({0: ("NONE", "ALL_LAST_RESORT", ["vm-1", "vm-2"], {"c1": "ACTIVE"}),
+                             1: ("NONE", "ALL_LAST_RESORT", ["vm-1", "vm-2"], {"c1": "CLOSED"})}))
+    stay_groups = [("ig-a", "us-west1-a", False), ("ig-c", "us-west1-c", False)]
+    stay_vms = [("vm-a1", "ig-a", False), ("vm-c1", "ig-c", True)]
+    f.add("timeline/readings/stay-within-zone-unhealthy-udp", "STAY_WITHIN_ZONE, client in us-west1-a, whose only VM vm-a1 is unhealthy: "
+          "new connections still go to vm-a1 (ZA-20), so a UDP and a TCP connection open there. The next event, an advance, closes the UDP "
+          "one (it may not persist on an unhealthy VM, CT-3); the TCP one persists. Zonal affinity keeps nothing alive (ZA-2).",
+          ["CT-3", "ZA-2", "ZA-20", "CT-2"],
+          timeline(stay_groups, stay_vms, [connect(0, "t1", "vm-a1"), connect(0, "u1", "vm-a1", "UDP"), advance(10)],
+                   spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE"),
+          check=check_steps({1: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "ACTIVE", "u1": "ACTIVE"}),
+                             2: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "ACTIVE", "u1": "CLOSED"})}))
+    f.add("timeline/readings/stay-within-zone-never-persist", "The same under NEVER_PERSIST: vm-c1 is healthy, so not every backend is "
+          "unhealthy, and the TCP connection opened to the unhealthy vm-a1 is closed at the next event (CT-4).",
+          ["CT-4", "ZA-2", "ZA-20"],
+          timeline(stay_groups, stay_vms, [connect(0, "t1", "vm-a1"), advance(10)], spill="ZONAL_AFFINITY_STAY_WITHIN_ZONE",
+                   persistence="NEVER_PERSIST"),
+          check=check_steps({0: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "ACTIVE"}),
+                             1: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "CLOSED"})}))
+
+    f.group("GAP-20: a pool's role is its eligible kind's, between consecutive events; a dropped pool has no role and none is remembered "
+            "across it; the empty primary last resort (no primary VM) is a primary pool.")
+    for profiles, drain in DRAIN_PROFILES:
+        f.add(f"timeline/readings/primary-drop-backup@{profiles[0]}", "dropTrafficIfUnhealthy; c1 on p1. Both primaries fail (the pool is "
+              "dropped: neither transition), then f1 recovers (BACKUP_HEALTHY: still no transition, the dropped pool had no role). c1, TCP on the "
+              f"unhealthy p1, persists. p1 recovers: failback, and c1 is on the pool again. The alternative remembers the primary role across the "
+              f"drop: a FAILOVER when f1 recovers, c1 draining until t={30 + drain}, ACTIVE again at the failback.",
+              ["FO-9", "FO-20", "CT-3"],
+              timeline(fail_groups, [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", False)],
+                       [connect(0, "c1", "p1"), health(10, "p1", False), health(20, "p2", False), health(30, "f1", True), advance(40),
+                        health(50, "p1", True)], drop=True),
+              flags=["TransitionThroughDrop", "DrainingTimeout"], profiles=profiles,
+              check=check_steps({2: ("NONE", "DROP", [], {"c1": "ACTIVE"}), 3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"}),
+                                 5: ("FAILBACK", "PRIMARY_HEALTHY", ["p1"], {"c1": "ACTIVE"})}),
+              alternatives=lambda d, drain=drain: [with_connection_state(with_transition(d, 3, "FAILOVER"), "c1", 3,
+                                                                         lambda s: ("DRAINING", 30 + drain) if s["at"] < 50 else ("ACTIVE", None))])
+        f.add(f"timeline/readings/backup-drop-primary@{profiles[0]}", "dropTrafficIfUnhealthy; the primaries are down and c1 is on the backup "
+              "f1. f1 fails (dropped: no transition; c1, TCP, persists), then p1 recovers (PRIMARY_HEALTHY: no transition either). The "
+              f"alternative remembers the backup role: a FAILBACK when p1 recovers, c1 draining until t={20 + drain}.",
+              ["FO-9", "FO-20", "CT-3"],
+              timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", False), ("f1", "ig-f", True)],
+                       [connect(0, "c1", "f1"), health(10, "f1", False), health(20, "p1", True), advance(30)], drop=True),
+              flags=["TransitionThroughDrop", "DrainingTimeout"], profiles=profiles,
+              check=check_steps({1: ("NONE", "DROP", [], {"c1": "ACTIVE"}), 2: ("NONE", "PRIMARY_HEALTHY", ["p1"], {"c1": "ACTIVE"})}),
+              alternatives=lambda d, drain=drain: [drained_from(with_transition(d, 2, "FAILBACK"), "c1", 2, 20 + drain)])
+        backups_only = [("ig-f", "us-west1-b", True)]
+        f.add(f"timeline/readings/no-primary-vms@{profiles[0]}", "Failover is configured but no backend is primary (GAP-4): the pool is the "
+              "healthy backups. When both fail, the pool is the primaries' last resort, empty: a FAILBACK (a primary pool, FO-19), so both TCP "
+              f"connections drain until t={20 + drain}, then close. The alternative sees no transition (no primary VM moves in): they persist.",
+              ["FO-9", "FO-19", "FO-21"],
+              timeline(backups_only, [("f1", "ig-f", True), ("f2", "ig-f", True)],
+                       [connect(0, "c1", "f1"), connect(0, "c2", "f2"), health(10, "f1", False), health(20, "f2", False),
+                        advance(20 + drain)], ratio=0.5),
+              flags=["NoPrimaryVmsTransition", "DrainingTimeout"], profiles=profiles,
+              check=check_steps({3: ("FAILBACK", "PRIMARY_LAST_RESORT", [], {"c1": f"DRAINING@{20 + drain}", "c2": f"DRAINING@{20 + drain}"}),
+                                 4: ("NONE", "PRIMARY_LAST_RESORT", [], {"c1": "CLOSED", "c2": "CLOSED"})}),
+              alternatives=lambda d: [with_connection_state(with_connection_state(with_transition(d, 3, "NONE"), "c1", 3, lambda s: ("ACTIVE", None)),
+                                                            "c2", 3, lambda s: ("ACTIVE", None))])
+
+    f.group("Input: times are whole seconds; a close event ends only an ACTIVE or DRAINING connection and is never an error.")
+    f.add("timeline/readings/at-with-fraction-zero", "at: 10.0 is a JSON number with a fraction part, not an integer: TIME_OUT_OF_RANGE, "
+          "as 1.5 is (times are whole seconds, written as integers).",
+          ["CT-1"], timeline(one, [("vm-1", "ig-a", True)], [{"at": 10.0, "type": "advance"}]))
+    f.add("timeline/readings/draining-timeout-with-fraction-zero", "drainingTimeoutSec 300.0: a duration is whole seconds written as an "
+          "integer, so TIME_OUT_OF_RANGE.",
+          ["FO-21"], timeline(one, [("vm-1", "ig-a", True)], [advance(0)], timeout=300.0))  # type: ignore[arg-type]
+    f.add("timeline/readings/close-refused", "A close event for a REFUSED connection (it was never established) changes nothing: it stays REFUSED.",
+          ["CT-1", "CT-2"],
+          timeline(one, [("vm-1", "ig-a", True), ("vm-2", "ig-a", False)], [connect(0, "c1", "vm-2"), close(10, "c1")]),
+          check=check_steps({1: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "REFUSED"})}))
+    f.add("timeline/readings/close-reset", "A close event for a RESET connection changes nothing: it stays RESET.",
+          ["CT-1", "FO-22"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False), close(20, "c1")],
+                   no_drain=True),
+          check=check_steps({2: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "RESET"}), 3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "RESET"})}))
+    f.add("timeline/readings/close-twice", "Closing a CLOSED connection again changes nothing; closing a connection that persistence closed is no error either.",
+          ["CT-1", "CT-3"],
+          timeline(one, [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)],
+                   [connect(0, "c1", "vm-1"), connect(0, "u1", "vm-2", "UDP"), close(10, "c1"), health(20, "vm-2", False),
+                    close(30, "c1"), close(30, "u1")]),
+          check=check_steps({3: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "CLOSED", "u1": "CLOSED"}),
+                             5: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "CLOSED", "u1": "CLOSED"})}))
+
+    f.add("timeline/readings/null-is-absent", "drainingTimeoutSec: null is read as absent: the profile's timeout applies (300 s, or 600 s "
+          "in api-10min).",
+          ["FO-21"], dict(timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False)]),
+                          drainingTimeoutSec=None))
+    f.add("timeline/readings/instance-url", "An event's instance may be a URL whose last path segment is the VM's name; the decision names "
+          "the VM.",
+          ["CT-1"], timeline(one, [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)],
+                             [{"at": 0, "type": "connect", "connection": "c1", "instance": "projects/p/zones/us-west1-a/instances/vm-1"},
+                              {"at": 5, "type": "health", "instance": "zones/us-west1-a/instances/vm-2", "healthState": "UNHEALTHY"}]),
+          check=check_steps({1: ("NONE", "ALL_HEALTHY", ["vm-1"], {"c1": "ACTIVE"})}))
+    f.add("timeline/readings/empty-config", "A config event with an empty failoverPolicy changes nothing and is no error.",
+          ["FO-10"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), config(5)]),
+          check=check_steps({1: ("NONE", "PRIMARY_HEALTHY", ["p1", "p2"], {"c1": "ACTIVE"})}))
+    f.add("timeline/readings/config-policy-is-strict", "A config event's failoverPolicy is lbconform's, not the API's: an unknown field "
+          "there is UNKNOWN_FIELD (in backendService it would be ignored).",
+          ["FO-10"], timeline(fail_groups, fail_vms, [config(5, failoverRatio=0.5, failover_ratio=0.5)]))
+    f.add("timeline/readings/idle-timeout-with-fraction-zero", "idleTimeoutSec is an API integer: 600.0 is WRONG_TYPE.",
+          ["CT-7"], timeline(one, [("vm-1", "ig-a", True)], [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=600.0))  # type: ignore[arg-type]
+    f.add("timeline/readings/event-error-before-unknown-top-level-field", "Reading stops at the first problem, and unknown top-level "
+          "fields are checked last: events out of order win over a misspelt drainingTimeoutSec.",
+          ["CT-1"], dict(timeline(one, [("vm-1", "ig-a", True)], [advance(10), advance(9)]), drainingTimeout=300))
+    f.add("timeline/readings/input-error-before-spec-error", "Input errors come before the spec's rules: an out-of-order event is "
+          "reported, not the config event's out-of-range ratio before it.",
+          ["FO-11"], timeline(fail_groups, fail_vms, [config(10, failoverRatio=1.5), advance(9)]),
+          check=lambda ps, d: None if [e["code"] for e in d["errors"]] == ["EVENTS_OUT_OF_ORDER"] else (_ for _ in ()).throw(SystemExit(str(d))))
+
+    f.group("Draining: a drain of 0 s, events of different types at one time, the draining setting changed in the middle.")
+    f.add("timeline/readings/zero-second-drain", "drainingTimeoutSec 0 with draining on: at the failover the TCP connections on the primaries "
+          "drain for 0 s, that is they are CLOSED at once (GAP-23); not RESET (draining is on), not kept for the profile's timeout.",
+          ["FO-21", "FO-22"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), connect(0, "c2", "p2"), health(10, "p1", False), health(10, "p2", False),
+                                           advance(11)], timeout=0),
+          check=check_steps({3: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "CLOSED", "c2": "CLOSED"})}))
+    f.add("timeline/readings/same-time-in-order", "Events at one time apply one by one, in document order, each with its own step: c1 opens "
+          "to p1 before p1 and p2 fail (ACTIVE, then draining at the failover), c2 opens to p1 after (REFUSED), c3 to f1 (ACTIVE), and the "
+          "config event at the same time applies last.",
+          ["FO-21", "CT-2", "FO-9"],
+          timeline(fail_groups, fail_vms, [connect(10, "c1", "p1"), health(10, "p1", False), health(10, "p2", False), connect(10, "c2", "p1"),
+                                           connect(10, "c3", "f1"), config(10, disableConnectionDrainOnFailover=True), advance(10)],
+                   timeout=100),
+          check=check_steps({0: ("NONE", "PRIMARY_HEALTHY", ["p1", "p2"], {"c1": "ACTIVE"}),
+                             2: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
+                             4: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110", "c2": "REFUSED", "c3": "ACTIVE"})}))
+    f.add("timeline/readings/drain-ends-before-same-time-event", "A drain that ends at t=110 ends before the event at t=110 applies: c1 is "
+          "CLOSED when p1 recovers at that very time (a failback that puts p1 back in the pool), so it is not ACTIVE again.",
+          ["FO-21", "FO-9"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False), health(110, "p1", True)],
+                   timeout=100),
+          check=check_steps({2: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
+                             3: ("FAILBACK", "PRIMARY_HEALTHY", ["p1"], {"c1": "CLOSED"})}))
+    f.add("timeline/readings/config-and-health-same-time", "A health event and a config event at t=10: after the health event one primary of "
+          "two is healthy (ratio 0 keeps the primaries); the config event then sets ratio 1.0 and fails over, at its own step. c1 on the "
+          "healthy p2 drains from that step.",
+          ["FO-9", "FO-21", "FO-11"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p2"), health(10, "p1", False), config(10, failoverRatio=1.0)], timeout=100),
+          check=check_steps({1: ("NONE", "PRIMARY_HEALTHY", ["p2"], {"c1": "ACTIVE"}),
+                             2: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"})}))
+    three = [("p1", "ig-p", True), ("p2", "ig-p", True), ("p3", "ig-p", True), ("f1", "ig-f", True)]
+    f.add("timeline/readings/draining-setting-changes", "The draining setting is read at each failover or failback (GAP-22). Ratio 1.0: "
+          "p1 fails, failover, c1 on p3 drains. Draining is turned off: c1 keeps draining (a drain once started is not reset), even when "
+          "p3 fails. Ratio 0 brings the pool back to p2: a failback with draining off, so c2 on f1 is RESET. Draining is turned on again and "
+          "p2 fails: a failover, c3 on p2 drains, while c1 keeps its first end time (a drain is not restarted).",
+          ["FO-21", "FO-22", "FO-9"],
+          timeline(fail_groups, three,
+                   [connect(0, "c1", "p3"), health(10, "p1", False), connect(15, "c2", "f1"),
+                    config(20, disableConnectionDrainOnFailover=True), health(25, "p3", False), config(30, failoverRatio=0.0),
+                    connect(35, "c3", "p2"), config(40, disableConnectionDrainOnFailover=False), health(50, "p2", False)],
+                   ratio=1.0, timeout=1000),
+          check=check_steps({1: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@1010"}),
+                             3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@1010", "c2": "ACTIVE"}),
+                             5: ("FAILBACK", "PRIMARY_HEALTHY", ["p2"], {"c1": "DRAINING@1010", "c2": "RESET"}),
+                             8: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@1010", "c2": "RESET", "c3": "DRAINING@1050"})}))
+    f.add("timeline/readings/never-persist-draining", "NEVER_PERSIST, ratio 1.0: p1 fails, which fails over at the same event; c1 on the "
+          "now unhealthy p1 drains (the failover comes first), and persistence does not end a drain (GAP-22): it drains to its end.",
+          ["FO-21", "CT-4"],
+          timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), advance(20), advance(110)], ratio=1.0,
+                   persistence="NEVER_PERSIST", timeout=100),
+          check=check_steps({1: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
+                             2: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
+                             3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "CLOSED"})}))
     return f.write()
 
 
@@ -1554,6 +1780,7 @@ FAMILIES: list[tuple[str, Callable[[], int]]] = [
     ("edge_cases/failover_table.json", edge_failover), ("edge_cases/zonal_affinity_matrix.json", edge_zonal),
     ("edge_cases/validation.json", edge_validation), ("regressions/properties.json", regressions),
     ("spec_examples/failover_timeline.json", spec_timeline), ("edge_cases/timeline.json", edge_timeline),
+    ("edge_cases/timeline_readings.json", edge_timeline_readings),
     ("spec_examples/service_lb_policy.json", spec_slb), ("edge_cases/service_lb_policy_validation.json", edge_slb),
     ("regressions/service_lb_policy.json", regressions_slb),
     ("edge_cases/passthrough_readings.json", edge_passthrough_readings)]

@@ -358,6 +358,7 @@ def decide(document, profile):
 
 
 # ---------------------------------------------------------------- timelines (kind passthrough-timeline)
+# Written from docs/spec/passthrough-timeline.md; R1..R8 are its rules, in the order they apply.
 
 MAX_SECONDS = 1_000_000_000
 AFFINITIES = ("NONE", "CLIENT_IP", "CLIENT_IP_PROTO", "CLIENT_IP_PORT_PROTO", "CLIENT_IP_NO_DESTINATION")
@@ -458,37 +459,38 @@ def decide_timeline(s, profile):
     previous_role = role(initial["eligible"]["kind"])
     conns, steps = {}, []  # id -> {"vm", "protocol", "state", "until"}
     for e in s["events"]:
-        for c in conns.values():  # draining lasts up to the timeout, then the connection is closed
+        for c in conns.values():  # R1: draining lasts up to the timeout, then the connection is closed
             if c["state"] == "DRAINING" and e["at"] >= c["until"]:
                 c["state"] = "CLOSED"
-        if e["type"] == "health":
+        if e["type"] == "health":  # R2: the event applies
             vm_by_name[e["instance"]]["healthy"] = e["healthy"]
         elif e["type"] == "config":
             s.update(e["change"])
-        elif e["type"] == "close" and conns[e["connection"]]["state"] in ("ACTIVE", "DRAINING"):
+        elif e["type"] == "close" and conns[e["connection"]]["state"] in ("ACTIVE", "DRAINING"):  # else: no change
             conns[e["connection"]]["state"] = "CLOSED"
-        now = pool(s, profile)
+        now = pool(s, profile)  # R3, then R4: the transition from the previous step's pool
         in_pool = set(now["eligible"]["backends"])
         new_role = role(now["eligible"]["kind"])
         transition = {("primary", "backup"): "FAILOVER", ("backup", "primary"): "FAILBACK"}.get((previous_role, new_role), "NONE")
         previous_role = new_role
         all_unhealthy = not any(v["healthy"] for v in s["vms"])
         for c in conns.values():
-            if c["state"] == "ACTIVE" and c["vm"] not in in_pool:
-                if transition != "NONE":
-                    if c["protocol"] != "TCP":
-                        c["state"] = "CLOSED"
-                    elif s["no_drain"]:
-                        c["state"] = "RESET"
-                    elif timeout == 0:  # a 0 s drain ends as it starts
-                        c["state"] = "CLOSED"
-                    else:
-                        c["state"], c["until"] = "DRAINING", e["at"] + timeout
-                elif not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):
+            if c["state"] == "ACTIVE" and c["vm"] not in in_pool and transition != "NONE":  # R5
+                if c["protocol"] != "TCP":  # draining and resets are for TCP (GAP-18)
                     c["state"] = "CLOSED"
-            elif c["state"] == "DRAINING" and c["vm"] in in_pool:
+                elif s["no_drain"]:  # the setting as it is at this failover or failback (GAP-22)
+                    c["state"] = "RESET"
+                elif timeout == 0:  # a 0 s drain ends as it starts (GAP-23)
+                    c["state"] = "CLOSED"
+                else:
+                    c["state"], c["until"] = "DRAINING", e["at"] + timeout
+            elif c["state"] == "DRAINING" and c["vm"] in in_pool:  # R6: back in the pool (GAP-19)
                 c["state"] = "ACTIVE"
-        if e["type"] == "connect":
+            # R7: persistence applies to every ACTIVE connection on an unhealthy VM, in the pool (a last
+            # resort) or not, and never to a draining one (GAP-21, GAP-22).
+            if c["state"] == "ACTIVE" and not vm_by_name[c["vm"]]["healthy"] and not persists(s, c["protocol"], all_unhealthy):
+                c["state"] = "CLOSED"
+        if e["type"] == "connect":  # R8: judged against this event's pool
             state = "ACTIVE" if e["instance"] in now["modifiedEligible"] else "REFUSED"
             conns[e["connection"]] = {"vm": e["instance"], "protocol": e["protocol"], "state": state, "until": None}
         listed = []
