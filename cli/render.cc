@@ -239,7 +239,9 @@ std::string RenderGapsMarkdown() {
       "# Gaps and contradictions register\n\n"
       "Generated from `model/gaps.def` by `lbconform catalogue gaps`; do not edit by hand.\n"
       "Where the spec texts are silent or contradict each other or the API, this is the reading lbconform\n"
-      "implements and why. Vectors that depend on a gap are `acceptable` or carry a profile.\n";
+      "implements and why. Vectors that depend on a gap carry its flag: `acceptable` where the texts truly allow\n"
+      "both readings, a profile where revisions of the texts differ, and otherwise `valid`, the reading being\n"
+      "stated in the kind's specification (docs/spec/).\n";
   for (const GapInfo& g : AllGaps()) {
     out += fmt::format("\n## {}\n\n- **Clauses:** {}\n- **Question:** {}\n- **Reading:** {}\n- **Why:** {}\n", g.id,
                        g.clauses, g.question, g.reading, g.reason);

@@ -433,7 +433,7 @@ std::string VectorDigest(const std::vector<VectorFile>& files) {
 RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& implementation, const RunOptions& options) {
   RunReport report;
   report.started = std::chrono::system_clock::now();
-  report.vector_digest = VectorDigest(files);
+  report.vector_digest = options.vector_digest.empty() ? VectorDigest(files) : options.vector_digest;
   report.reproduce_command = options.reproduce_command;
   report.strict_expectations = options.strict_expectations;
   const std::vector<Profile> profiles =

@@ -170,6 +170,9 @@ struct RunOptions {
   std::function<void(std::size_t done, std::size_t total)> progress;
   // A signal number once the run must stop (SIGINT, SIGTERM, SIGHUP), else 0.
   std::function<int()> stop_signal;
+  // VectorDigest(files) when the caller has it already (empty: computed), for
+  // callers that run the same files many times: it serialises every file.
+  std::string vector_digest;
 };
 
 struct ProfileCounts {

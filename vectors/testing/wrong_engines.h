@@ -16,6 +16,7 @@
 #define LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,11 @@ struct WrongEngineInfo {
   std::function<PassthroughDecision(const PassthroughScenario&, Profile)> passthrough;
   std::function<TimelineDecision(const TimelineScenario&, Profile)> timeline;
   std::function<SlbDecision(const SlbScenario&)> slb;
+  // A misreading of the passthrough document format itself (a default, a
+  // required field, how a group or a zone is named) has to see the document:
+  // it answers a scenario document with a decision document, as an adapter
+  // would. When set, it decides the passthrough cases instead of `passthrough`.
+  std::function<nlohmann::json(const nlohmann::json&, Profile)> passthrough_document = {};
 };
 
 const std::vector<WrongEngineInfo>& PassthroughMisreadings();

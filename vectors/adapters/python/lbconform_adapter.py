@@ -12,6 +12,11 @@ It speaks JSON lines on stdin/stdout (vectors/README.md, "Adapter protocol"):
     runner  -> {"type": "bye"}
 
 Run it:  lbconform run --impl 'python3 vectors/adapters/python/lbconform_adapter.py'
+
+The passthrough rules follow docs/spec/passthrough.md section by section: the
+fields and their defaults (2), the error precedence (3: input errors stop at the
+first, in reading order; specification errors are all reported), the eligible
+backends (4.1) and the zonal-affinity statuses in their order (4.2).
 """
 import json
 import sys
@@ -159,7 +164,10 @@ def read_scenario(doc, kind_wanted="passthrough"):
         code = "UNSUPPORTED_LOAD_BALANCING_SCHEME" if scheme in OTHER_SCHEMES else "UNKNOWN_ENUM_VALUE"
         raise Rejected(code, "/backendService/loadBalancingScheme", "the passthrough kind needs INTERNAL")
     s["backends"] = []
-    for i, b in enumerate(service.get("backends", list, [])):
+    backends = service.get("backends", list, [])
+    if len(backends) > 1000:
+        raise Rejected("TOO_MANY_OBJECTS", "/backendService/backends", "at most 1,000 backends")
+    for i, b in enumerate(backends):
         backend = Obj(b, f"/backendService/backends/{i}", strict=False)
         group = backend.get("group", str, required=True)
         last_segment(group, f"/backendService/backends/{i}/group")
@@ -179,7 +187,10 @@ def read_scenario(doc, kind_wanted="passthrough"):
     s["subsetting"] = enum(subsetting.get("policy", str, "NONE"), ("NONE", "CONSISTENT_HASH_SUBSETTING"), subsetting.path + "/policy")
 
     s["vms"], names = [], set()
-    for i, v in enumerate(root.get("instances", list, [])):
+    instances = root.get("instances", list, [])
+    if len(instances) > 10000:
+        raise Rejected("TOO_MANY_OBJECTS", "/instances", "at most 10,000 instances")
+    for i, v in enumerate(instances):
         vm = Obj(v, f"/instances/{i}", strict=True)
         raw_name = vm.get("name", str, required=True)
         name = last_segment(raw_name, vm.path + "/name")
@@ -212,7 +223,9 @@ def read_scenario(doc, kind_wanted="passthrough"):
     if s["client_type"] == "VM":
         if not s["client_zone"]:
             raise Rejected("MISSING_FIELD", "/client/zone", "a VM client needs its zone")
-        if not s["client_region"]:
+        if not s["client_region"]:  # docs/spec/passthrough.md 2.4: the zone up to its last dash
+            if s["client_zone"].rfind("-") <= 0:
+                raise Rejected("MISSING_FIELD", "/client/region", "cannot derive the client's region from its zone")
             s["client_region"] = s["client_zone"].rsplit("-", 1)[0]
         if not zone_in_region(s["client_zone"], s["client_region"]):
             raise Rejected("ZONE_NOT_IN_REGION", "/client/zone", "not in the client's region")
