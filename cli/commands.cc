@@ -237,7 +237,7 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
     shard_result.tool_version = vectors::kSuiteVersion;
     shard_result.parameters = ExhaustiveParameters(options.scope, scope);
     shard_result.space_digest = ExhaustiveSpaceDigest(scope);
-    shard_result.unit = "scenario index";
+    shard_result.unit = "scenario";
     shard_result.space_size = total;
     shard_result.shard = *shard;
     shard_result.covered = {begin, end};

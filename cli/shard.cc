@@ -511,9 +511,9 @@ int MergeCommand(const std::vector<std::string>& files, const std::string& outpu
   }
   const ShardResult& merged = *outcome.merged;
   std::string text =
-      fmt::format("merge: {} {} of {} shards, {} {}s{}: {}\n", merged.command, DumpJson(merged.parameters),
-                  merged.shard.count, merged.space_size, merged.unit,
-                  merged.complete ? "" : " (not all covered: a shard stopped at a finding)", CountsText(merged.counts));
+      fmt::format("merge: {} shards of {} {}: {} {}s, {}\nmerge: {}\n", merged.shard.count, merged.command,
+                  DumpJson(merged.parameters), merged.space_size, merged.unit,
+                  merged.complete ? "each covered exactly once" : "not all covered", CountsText(merged.counts));
   for (const std::string& note : outcome.problems) text += "  " + note + "\n";
   if (!output.empty()) {
     if (const std::optional<std::string> problem = WriteShardResult(output, merged)) {

@@ -99,7 +99,7 @@ struct ShardResult {
   std::string tool_version;                               // the suite version
   nlohmann::json parameters = nlohmann::json::object();   // what defines the run (scope; kind/profile/seed/cases)
   std::string space_digest;                               // identifies the enumeration of the space
-  std::string unit;                                       // "scenario index", "case index"
+  std::string unit;                                       // what an index numbers: "scenario", "case"
   std::uint64_t space_size = 0;                           // the space is [0, space_size)
   Shard shard;                                            // merged: 0/count, source "merge"
   IndexRange covered;                                     // what was checked

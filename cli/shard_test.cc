@@ -160,7 +160,7 @@ ShardResult ResultOf(std::uint64_t index, std::uint64_t count, std::uint64_t siz
   r.tool_version = "0.1.0";
   r.parameters = {{"scope", "test"}};
   r.space_digest = "fnv1a64:0000000000000001";
-  r.unit = "scenario index";
+  r.unit = "scenario";
   r.space_size = size;
   r.shard = {index, count, "--shard"};
   r.covered = ShardRange(size, index, count);
