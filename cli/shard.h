@@ -91,6 +91,15 @@ std::optional<std::string> AcknowledgeBazelSharding(const EnvironmentLookup& env
 // ShardResult is one shard's result, or (merged) the sum of a run's shards.
 // Two shards belong to the same run when command, toolVersion, parameters,
 // spaceDigest, space size and shard count are equal.
+//
+// `exhaustive` fills it in cli/commands.cc. For `check`: unit "case", the
+// space the case indices 0..cases-1 (of each kind checked); shard I/N
+// generates the cases ShardRange(cases, I, N), each from its own seed;
+// parameters hold what defines the run (implementation, kinds, profiles,
+// seed, cases, max size); counts "checked" (cases) and "findings"
+// (disagreements). A shard that stops at its first finding sets
+// stopped_at_finding and covers the start of its slice; one stopped by a
+// time budget covers what it reached, which merge reports as a gap.
 inline constexpr int kShardResultVersion = 1;
 inline constexpr std::size_t kMaxStoredFindings = 100;  // per shard; counts stay exact
 
