@@ -415,7 +415,13 @@ MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
   for (const auto& [index, input] : by_index) {
     const ShardResult& r = input->result;
     for (const auto& [key, value] : r.counts.items()) {
-      merged.counts[key] = merged.counts[key].get<std::uint64_t>() + value.get<std::uint64_t>();
+      const std::uint64_t sum = merged.counts[key].get<std::uint64_t>() + value.get<std::uint64_t>();
+      if (sum < value.get<std::uint64_t>()) {  // wrapped: no real run counts 2^64 of anything
+        outcome.status = MergeOutcome::Status::kMixedRuns;
+        outcome.problems = {fmt::format("counts.{} summed over the shards passes 2^64: not the results of a run", key)};
+        return outcome;
+      }
+      merged.counts[key] = sum;
     }
     merged.findings.insert(merged.findings.end(), r.findings.begin(), r.findings.end());
     merged.shards.push_back({{"index", r.shard.index},

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -314,6 +315,16 @@ TEST(Merge, RefusesShardsOfDifferentRuns) {
   shards.insert(shards.begin(), {"half", ResultOf(0, 2)});
   EXPECT_EQ(MergeShardResults(shards).status, MergeOutcome::Status::kMixedRuns);
   EXPECT_EQ(MergeShardResults({}).status, MergeOutcome::Status::kMixedRuns);
+}
+
+// Before: the sum wrapped to 1 and merge reported 1 rejected case.
+TEST(Merge, RefusesCountsThatPassSixtyFourBits) {
+  std::vector<NamedShardResult> shards = Shards(2);
+  shards[0].result.counts["rejectedAlike"] = std::numeric_limits<std::uint64_t>::max();
+  shards[1].result.counts["rejectedAlike"] = 2;
+  const MergeOutcome outcome = MergeShardResults(shards);
+  EXPECT_EQ(outcome.status, MergeOutcome::Status::kMixedRuns);
+  EXPECT_TRUE(Mentions(outcome, "counts.rejectedAlike summed over the shards passes 2^64"));
 }
 
 // ------------------------------ lbconform merge, in-process
