@@ -97,8 +97,8 @@ TEST(CliUsability, HelpPrintsTheCommandsOrOneCommand) {
 }
 
 TEST(CliUsability, EveryCommandsHelpHasAnExampleAndItsExitStatuses) {
-  for (const char* command : {"decide", "explain", "plot", "engines", "exhaustive", "catalogue", "run", "adapter",
-                              "vectors", "import", "help", "completion"}) {
+  for (const char* command : {"decide", "explain", "plot", "engines", "exhaustive", "merge", "catalogue", "run",
+                              "adapter", "vectors", "import", "help", "completion"}) {
     const CliRun help = Lbconform({command, "--help"});
     EXPECT_EQ(help.status, kExitOk) << command;
     EXPECT_TRUE(Contains(help.out, "Example:\n  lbconform ")) << command << "\n" << help.out;
