@@ -1,0 +1,347 @@
+#include "properties/check_generators.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "documents/scenario_json.h"
+#include "documents/slb_json.h"
+#include "documents/timeline_json.h"
+#include "properties/generators.h"
+#include "reference/reference_engine.h"
+
+namespace lbconform::properties {
+namespace {
+
+const reference::ReferenceEngine& Reference() {
+  static const reference::ReferenceEngine engine(/*trace=*/false);
+  return engine;
+}
+
+// Pick draws uniformly from [low, high) whatever RapidCheck's size, so that
+// categorical choices are not biased towards their first alternative.
+int Pick(int low, int high) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(low, high)); }
+
+Decimal ShortestDecimal(double value) { return *Decimal::FromDouble(value); }
+
+// The decimals a JSON number near k/n can be: the shortest decimal of the
+// double nearest k/n, and of its two neighbours (just below, just above).
+Decimal NearFraction(std::uint32_t k, std::uint32_t n, int side) {
+  const double nearest = static_cast<double>(k) / static_cast<double>(n);
+  if (side == 0) return ShortestDecimal(nearest);
+  const double beside = std::nextafter(nearest, side > 0 ? 2.0 : -1.0);
+  return ShortestDecimal(std::clamp(beside, 0.0, 1.0));
+}
+
+// RatioRelation names how `ratio` lies to the fraction k/n when it is one of
+// the decimals NearFraction gives; empty when it is not near k/n.
+std::string RatioRelation(const std::string& what, std::uint32_t k, std::uint32_t n, const Decimal& ratio) {
+  if (n == 0) return "";
+  const auto order = CompareFraction(k, n, ratio);
+  if (order == std::strong_ordering::equal) return what + " = k/n exactly";
+  for (int side : {-1, 0, 1}) {
+    if (NearFraction(k, n, side) == ratio) {
+      return what + (order == std::strong_ordering::greater ? " just below k/n" : " just above k/n");
+    }
+  }
+  return "";
+}
+
+struct PoolCounts {
+  std::uint32_t primaries = 0, healthy_primaries = 0, backups = 0;
+};
+
+PoolCounts CountPools(const PassthroughScenario& s) {
+  PoolCounts counts;
+  for (const Instance& vm : s.instances) {
+    if (vm.backend >= s.backends.size()) continue;
+    if (s.backends[vm.backend].failover) {
+      ++counts.backups;
+    } else {
+      ++counts.primaries;
+      if (vm.health == HealthState::kHealthy) ++counts.healthy_primaries;
+    }
+  }
+  return counts;
+}
+
+// PassthroughBoundaries classifies a scenario and the reference's decision.
+void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecision& d, std::set<std::string>& out) {
+  if (!d.valid()) {
+    out.insert("rejected");
+    return;
+  }
+  out.insert("pool " + std::string(NameOf(d.eligible_kind)));
+  out.insert("client " + std::string(NameOf(s.client.type)));
+  out.insert("zonal affinity " + std::string(NameOf(s.zonal_affinity.spillover)) + " → " +
+             std::string(NameOf(d.zonal_status)));
+  if (d.outcome) out.insert("zonal outcome " + std::string(NameOf(*d.outcome)));
+  const PoolCounts counts = CountPools(s);
+  if (!s.instances.empty() &&
+      std::none_of(s.instances.begin(), s.instances.end(),
+                   [](const Instance& vm) { return vm.health == HealthState::kHealthy; })) {
+    out.insert("all VMs unhealthy");
+  }
+  if (counts.primaries > 0 && counts.healthy_primaries == 0) out.insert("all primary VMs unhealthy");
+  if (s.failover_policy.present && counts.backups > 0) {
+    const Decimal& ratio = s.failover_policy.failover_ratio;
+    if (ratio.is_zero()) out.insert("failover ratio 0");
+    if (ratio == Decimal::FromInteger(1)) out.insert("failover ratio 1");
+    if (s.failover_policy.drop_traffic_if_unhealthy) out.insert("dropTrafficIfUnhealthy");
+    const std::string relation =
+        RatioRelation("failover ratio", counts.healthy_primaries, counts.primaries, s.failover_policy.failover_ratio);
+    if (!relation.empty()) out.insert(relation);
+  }
+  if (d.computed_ratio) {
+    const std::string relation = RatioRelation("spillover ratio", d.computed_ratio->numerator,
+                                               d.computed_ratio->denominator, s.zonal_affinity.spillover_ratio);
+    if (!relation.empty()) out.insert(relation);
+  }
+  if (s.zonal_affinity.spillover == Spillover::kSpillCrossZone && s.zonal_affinity.spillover_ratio.is_zero()) {
+    out.insert("spillover ratio 0");
+  }
+}
+
+// AimAtFailoverBoundary sets the failover ratio to a decimal at or beside
+// healthy/total primaries.
+void AimAtFailoverBoundary(PassthroughScenario& s) {
+  const PoolCounts counts = CountPools(s);
+  if (counts.primaries == 0) return;
+  s.failover_policy.present = true;
+  s.failover_policy.failover_ratio = NearFraction(counts.healthy_primaries, counts.primaries, Pick(-1, 2));
+}
+
+// AimAtSpilloverBoundary sets the spillover ratio to a decimal at or beside
+// the ratio the reference computes for this scenario.
+void AimAtSpilloverBoundary(PassthroughScenario& s, Profile profile) {
+  s.zonal_affinity.spillover = Spillover::kSpillCrossZone;
+  if (s.zonal_affinity.spillover_ratio.is_zero()) s.zonal_affinity.spillover_ratio = *Decimal::FromString("0.5");
+  const PassthroughDecision d = Reference().Decide(s, profile);
+  if (!d.computed_ratio || d.computed_ratio->denominator == 0) return;
+  s.zonal_affinity.spillover_ratio = NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, Pick(-1, 2));
+}
+
+rc::Gen<PassthroughScenario> GenBoundaryScenario(Profile profile) {
+  return rc::gen::exec([profile] {
+    const int aim = Pick(0, 4);  // 0: the properties' draw; 1: failover ratio; 2: spillover ratio; 3: both
+    if (aim == 0) return *GenScenario({});
+    GenOptions options;
+    options.allow_invalid = false;
+    options.populated = Pick(0, 2) == 0;
+    options.with_failover = aim != 2;
+    options.compatible_client = aim >= 2;
+    PassthroughScenario s = *GenScenario(options);
+    if (aim != 2) AimAtFailoverBoundary(s);
+    if (aim >= 2) AimAtSpilloverBoundary(s, profile);
+    return s;
+  });
+}
+
+std::vector<std::string> Sorted(const std::set<std::string>& classes) { return {classes.begin(), classes.end()}; }
+
+rc::Gen<CheckCase> PassthroughCase(Profile profile) {
+  return rc::gen::map(GenBoundaryScenario(profile), [profile](const PassthroughScenario& s) {
+    std::set<std::string> classes;
+    PassthroughBoundaries(s, Reference().Decide(s, profile), classes);
+    return CheckCase{EncodeScenario(s), Sorted(classes)};
+  });
+}
+
+// ------------------------------ Timelines
+
+// AimTimeline moves a timeline onto one of its boundaries: events of mixed
+// types at one time, a 0-second drain, an event exactly when a drain ends, a
+// configuration change in the middle.
+void AimTimeline(TimelineScenario& t, Profile profile) {
+  switch (Pick(0, 5)) {
+    case 0:  // simultaneous events
+      for (std::size_t i = 1; i < t.events.size(); ++i) {
+        if (Pick(0, 3) == 0) t.events[i].at = t.events[i - 1].at;
+      }
+      break;
+    case 1:
+      t.draining_timeout_sec = 0;
+      break;
+    case 2: {  // an event exactly when a drain ends
+      const TimelineDecision d = Reference().DecideTimeline(t, profile);
+      std::optional<std::int64_t> until;
+      for (const TimelineStep& step : d.steps) {
+        for (const ConnectionStatus& c : step.connections) {
+          if (c.draining_until) until = c.draining_until;
+        }
+      }
+      if (until && (t.events.empty() || *until >= t.events.back().at)) {
+        TimelineEvent e;
+        e.at = *until;
+        e.type = Pick(0, 2) == 0 ? EventType::kAdvance : EventType::kHealth;
+        if (e.type == EventType::kHealth && !t.initial.instances.empty()) {
+          e.instance = static_cast<std::size_t>(Pick(0, static_cast<int>(t.initial.instances.size())));
+          e.health = Pick(0, 2) == 0 ? HealthState::kHealthy : HealthState::kUnhealthy;
+        } else {
+          e.type = EventType::kAdvance;
+        }
+        t.events.push_back(e);
+      }
+      break;
+    }
+    case 3: {  // a configuration change in the middle
+      if (t.events.empty()) break;
+      const std::size_t at = static_cast<std::size_t>(Pick(0, static_cast<int>(t.events.size())));
+      TimelineEvent e = *GenEvent(t, t.events[at].at, EventType::kConfig);
+      e.at = t.events[at].at;
+      t.events.insert(t.events.begin() + static_cast<std::ptrdiff_t>(at) + 1, e);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void TimelineBoundaries(const TimelineScenario& t, const TimelineDecision& d, std::set<std::string>& out) {
+  if (!d.valid()) {
+    out.insert("rejected");
+    return;
+  }
+  out.insert("persistence " + std::string(NameOf(t.tracking.persistence)) + " × tracking " +
+             std::string(NameOf(t.tracking.tracking_mode)));
+  if (t.draining_timeout_sec == 0) out.insert("drain of 0 s");
+  std::set<std::int64_t> drain_ends;
+  for (std::size_t i = 0; i < t.events.size(); ++i) {
+    const TimelineEvent& e = t.events[i];
+    if (i > 0 && t.events[i - 1].at == e.at && t.events[i - 1].type != e.type) out.insert("mixed events at one time");
+    if (e.type == EventType::kConfig && i + 1 < t.events.size()) out.insert("settings changed mid-timeline");
+    if (e.type == EventType::kConnect) {
+      out.insert("connect " + std::string(NameOf(e.protocol)) + " × persistence " +
+                 std::string(NameOf(t.tracking.persistence)));
+    }
+    if (drain_ends.count(e.at) != 0) out.insert("event exactly when a drain ends");
+    if (i < d.steps.size()) {
+      for (const ConnectionStatus& c : d.steps[i].connections) {
+        if (c.draining_until) drain_ends.insert(*c.draining_until);
+      }
+    }
+  }
+  EligibleKind before = d.initial.eligible_kind;
+  for (const TimelineStep& step : d.steps) {
+    if (step.transition != Transition::kNone) out.insert("transition " + std::string(NameOf(step.transition)));
+    const EligibleKind now = step.pool.eligible_kind;
+    if (now != before) {
+      for (EligibleKind edge : {EligibleKind::kAllLastResort, EligibleKind::kPrimaryLastResort, EligibleKind::kDrop}) {
+        if (now == edge) out.insert("pool into " + std::string(NameOf(edge)));
+        if (before == edge) out.insert("pool out of " + std::string(NameOf(edge)));
+      }
+    }
+    before = now;
+    for (const ConnectionStatus& c : step.connections) out.insert("connection " + std::string(NameOf(c.state)));
+  }
+}
+
+rc::Gen<CheckCase> TimelineCase(Profile profile) {
+  return rc::gen::exec([profile] {
+    TimelineScenario t = *rc::gen::arbitrary<TimelineScenario>();
+    if (Pick(0, 2) == 0) AimTimeline(t, profile);
+    std::set<std::string> classes;
+    TimelineBoundaries(t, Reference().DecideTimeline(t, profile), classes);
+    return CheckCase{EncodeTimeline(t), Sorted(classes)};
+  });
+}
+
+// ------------------------------ Service LB policies
+
+// AimSlb moves a plan onto one of its boundaries: a failover threshold equal
+// to a backend's healthy share, STRICT isolation with demand above capacity,
+// load that fits in one zone.
+void AimSlb(SlbScenario& s) {
+  switch (Pick(0, 4)) {
+    case 0: {  // threshold equality
+      for (const SlbBackend& b : s.backends) {
+        const std::uint32_t members = b.health.empty() ? b.members : b.health.back().members;
+        const std::uint32_t healthy = b.health.empty() ? b.healthy : b.health.back().healthy;
+        if (members > 0 && healthy > 0 && healthy < members && (healthy * 100) % members == 0) {
+          s.policy.present = true;
+          s.policy.name = "pol";
+          s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+          s.policy.failover_health_threshold = static_cast<std::int64_t>(healthy * 100 / members);
+          break;
+        }
+      }
+      break;
+    }
+    case 1:  // STRICT isolation, demand above capacity
+      s.load_balancer = LoadBalancerType::kCrossRegionInternalApplication;
+      s.scheme = "INTERNAL_MANAGED";
+      s.policy.present = true;
+      s.policy.name = "pol";
+      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+      s.policy.isolation_granularity = IsolationGranularity::kRegion;
+      s.policy.isolation_mode = IsolationMode::kStrict;
+      for (ClientLocation& c : s.clients) c.offered = 1'000'000'000;
+      break;
+    case 2:  // load that fits in one zone
+      for (ClientLocation& c : s.clients) c.offered = 1'000;
+      break;
+    default:
+      break;
+  }
+}
+
+void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::string>& out) {
+  if (!d.valid()) {
+    out.insert("rejected");
+    return;
+  }
+  out.insert("algorithm " + std::string(NameOf(d.policy.algorithm)));
+  if (d.policy.isolation_enforced) out.insert("isolation " + std::string(NameOf(d.policy.isolation_mode)));
+  if (d.policy.auto_capacity_drain) out.insert("auto-capacity drain");
+  Milli capacity = 0;
+  std::map<std::string, Milli> zone_capacity;
+  for (std::size_t i = 0; i < d.backends.size(); ++i) {
+    const BackendState& b = d.backends[i];
+    capacity += b.effective_capacity;
+    if (i < s.backends.size()) zone_capacity[s.backends[i].zone] += b.effective_capacity;
+    if (b.drained) out.insert("backend drained");
+    if (b.drain_candidate && !b.drained) out.insert("drain candidate kept");
+    if (b.below_failover_threshold) out.insert("backend below the failover threshold");
+    if (b.members > 0 && b.healthy * 100 == static_cast<std::uint64_t>(d.policy.failover_health_threshold) * b.members)
+      out.insert("healthy share = failover threshold");
+    if (i < s.backends.size() && s.backends[i].preference == Preference::kPreferred) out.insert("preferred backend");
+    if (i < s.backends.size() && s.backends[i].health.size() >= 2) out.insert("health changes over time");
+  }
+  const Milli offered = d.offered();
+  if (offered > capacity) out.insert("demand above capacity");
+  if (offered > capacity && d.policy.isolation_mode == IsolationMode::kStrict) out.insert("STRICT, demand above capacity");
+  for (const auto& [zone, zone_cap] : zone_capacity) {
+    if (offered > 0 && offered <= zone_cap) {
+      out.insert("load fits in one zone, " + std::string(NameOf(d.policy.algorithm)));
+      break;
+    }
+  }
+  if (d.dropped() > 0) out.insert("load dropped");
+}
+
+rc::Gen<CheckCase> SlbCase() {
+  return rc::gen::exec([] {
+    SlbScenario s = *GenSlbScenario(/*allow_invalid=*/true);
+    if (Pick(0, 2) == 0) AimSlb(s);
+    std::set<std::string> classes;
+    SlbBoundaries(s, Reference().Plan(s), classes);
+    return CheckCase{EncodeSlbScenario(s), Sorted(classes)};
+  });
+}
+
+}  // namespace
+
+rc::Gen<CheckCase> GenCheckCase(ScenarioKind kind, Profile profile) {
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return PassthroughCase(profile);
+    case ScenarioKind::kPassthroughTimeline:
+      return TimelineCase(profile);
+    case ScenarioKind::kServiceLbPolicy:
+      return SlbCase();
+  }
+  return PassthroughCase(profile);
+}
+
+}  // namespace lbconform::properties

@@ -1,0 +1,25 @@
+// lbconform_wrong_adapter NAME: the adapter protocol served by one
+// deliberately wrong engine (wrong_engines.h), for tests of `lbconform
+// check` and of the runner against real adapter processes.
+#include <iostream>
+#include <string>
+
+#include "vectors/builtin_adapter.h"
+#include "vectors/testing/wrong_engines.h"
+
+int main(int argc, char** argv) {
+  using lbconform::vectors::testing::AllMisreadings;
+  using lbconform::vectors::testing::WrongEngine;
+  const std::string wanted = argc == 2 ? argv[1] : "";
+  for (const auto& info : AllMisreadings()) {
+    if (wanted == info.name) {
+      const WrongEngine engine(info);
+      std::ios::sync_with_stdio(false);
+      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout) ? 0 : 1;
+    }
+  }
+  std::cerr << "usage: lbconform_wrong_adapter NAME (one of:";
+  for (const auto& info : AllMisreadings()) std::cerr << " " << info.name;
+  std::cerr << ")\n";
+  return 2;
+}
