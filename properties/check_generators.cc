@@ -103,15 +103,6 @@ void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecisi
   }
 }
 
-// AimAtFailoverBoundary sets the failover ratio to a decimal at or beside
-// healthy/total primaries.
-void AimAtFailoverBoundary(PassthroughScenario& s) {
-  const PoolCounts counts = CountPools(s);
-  if (counts.primaries == 0) return;
-  s.failover_policy.present = true;
-  s.failover_policy.failover_ratio = NearFraction(counts.healthy_primaries, counts.primaries, Pick(-1, 2));
-}
-
 // AimAtSpilloverBoundary sets the spillover ratio to a decimal at or beside
 // the ratio the reference computes for this scenario.
 void AimAtSpilloverBoundary(PassthroughScenario& s, Profile profile) {
@@ -119,21 +110,72 @@ void AimAtSpilloverBoundary(PassthroughScenario& s, Profile profile) {
   if (s.zonal_affinity.spillover_ratio.is_zero()) s.zonal_affinity.spillover_ratio = *Decimal::FromString("0.5");
   const PassthroughDecision d = Reference().Decide(s, profile);
   if (!d.computed_ratio || d.computed_ratio->denominator == 0) return;
-  s.zonal_affinity.spillover_ratio = NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, Pick(-1, 2));
+  s.zonal_affinity.spillover_ratio =
+      NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, *rc::gen::element(0, 1, -1));
+}
+
+// GenFailoverBoundary draws a service of one primary and one backup group
+// whose failover ratio is at or beside healthy/total primaries. Its counts
+// are drawn directly, so RapidCheck shrinks them one by one to the smallest
+// failing service (3 primaries and 1 backup for a binary-float reading).
+// With `at_limits`, the counts sit at the limits of 250 VMs per role.
+rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
+  return rc::gen::exec([at_limits] {
+    const int primaries = at_limits ? *rc::gen::element(250, 251, 249, 1) : *rc::gen::inRange(1, 7);
+    const int healthy_primaries = *rc::gen::inRange(0, primaries + 1);
+    const int backups = at_limits ? *rc::gen::element(1, 250, 251) : *rc::gen::inRange(0, 4);
+    const int healthy_backups = *rc::gen::inRange(0, backups + 1);
+    const int side = *rc::gen::element(0, 1, -1);
+    PassthroughScenario s;
+    s.name = "be-check";
+    s.region = "us-west1";
+    s.failover_policy.present = true;
+    s.failover_policy.drop_traffic_if_unhealthy = *rc::gen::element(false, true);
+    s.failover_policy.failover_ratio = NearFraction(static_cast<std::uint32_t>(healthy_primaries),
+                                                    static_cast<std::uint32_t>(primaries), side);
+    s.zonal_affinity.spillover =
+        *rc::gen::element(Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone);
+    s.client = {*rc::gen::element(ClientType::kVm, ClientType::kVpnTunnel, ClientType::kInterconnectAttachment,
+                                  ClientType::kPscEndpoint),
+                "us-west1", "us-west1-a"};
+    if (s.client.type != ClientType::kVm) s.client.zone.clear();
+    const std::string backup_zone = *rc::gen::element(std::string("us-west1-a"), std::string("us-west1-b"));
+    for (const bool failover : {false, true}) {
+      BackendGroup group;
+      group.zone = failover ? backup_zone : "us-west1-a";
+      group.name = failover ? "ig-backup" : "ig-primary";
+      group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
+      group.failover = failover;
+      s.backends.push_back(group);
+      const int count = failover ? backups : primaries;
+      const int healthy = failover ? healthy_backups : healthy_primaries;
+      for (int i = 0; i < count; ++i) {
+        Instance vm;
+        vm.name = (failover ? "b" : "p") + std::to_string(i);
+        vm.zone = group.zone;
+        vm.backend = failover ? 1 : 0;
+        vm.health = i < healthy ? HealthState::kHealthy : HealthState::kUnhealthy;
+        s.instances.push_back(vm);
+      }
+    }
+    return s;
+  });
 }
 
 rc::Gen<PassthroughScenario> GenBoundaryScenario(Profile profile) {
   return rc::gen::exec([profile] {
-    const int aim = Pick(0, 4);  // 0: the properties' draw; 1: failover ratio; 2: spillover ratio; 3: both
+    // 0: the properties' draw; 1: the failover ratio's boundary; 2: the
+    // spillover ratio's; 3: both; 4 (rarely): the limits on VM counts.
+    const int aim = *rc::gen::weightedElement<int>({{6, 0}, {6, 1}, {4, 2}, {2, 3}, {1, 4}});
     if (aim == 0) return *GenScenario({});
+    if (aim == 1 || aim == 4) return *GenFailoverBoundary(aim == 4);
     GenOptions options;
     options.allow_invalid = false;
     options.populated = Pick(0, 2) == 0;
-    options.with_failover = aim != 2;
-    options.compatible_client = aim >= 2;
-    PassthroughScenario s = *GenScenario(options);
-    if (aim != 2) AimAtFailoverBoundary(s);
-    if (aim >= 2) AimAtSpilloverBoundary(s, profile);
+    options.with_failover = aim == 3;
+    options.compatible_client = true;
+    PassthroughScenario s = aim == 3 ? *GenFailoverBoundary(false) : *GenScenario(options);
+    AimAtSpilloverBoundary(s, profile);
     return s;
   });
 }
