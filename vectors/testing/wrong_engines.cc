@@ -1,275 +1,44 @@
 #include "vectors/testing/wrong_engines.h"
 
-#include <algorithm>
-#include <set>
+#include <cstdlib>
+#include <iostream>
 
-#include "model/slb_model.h"
-#include "model/timeline_model.h"
 #include "reference/reference_engine.h"
 
 namespace lbconform::vectors::testing {
 
-using Names = std::set<std::string>;
-
 const std::vector<WrongEngineInfo>& AllMisreadings() {
-  static const std::vector<WrongEngineInfo> kAll = {
-      {Misreading::kFailoverAtOrBelow, "failover-at-or-below", "FO-12/FO-13, GAP-2"},
-      {Misreading::kFloatRatio, "float-ratio", "FO-11, docs/contract.md §2.1"},
-      {Misreading::kRatioZeroNeverFailsOver, "ratio-zero-never-fails-over", "FO-17"},
-      {Misreading::kDefaultFailoverRatioHalf, "default-failover-ratio-half", "FO-11"},
-      {Misreading::kLastResortIncludesBackups, "last-resort-includes-backups", "FO-14, FO-19"},
-      {Misreading::kDropIgnored, "drop-ignored", "FO-20"},
-      {Misreading::kFailoverKeepsHealthyPrimaries, "failover-keeps-healthy-primaries", "FO-8, FO-25"},
-      {Misreading::kNoFailoverUnhealthyDrops, "no-failover-unhealthy-drops", "TD-2"},
-      {Misreading::kTestBackendsAreEligible, "test-backends-are-eligible", "ZA-24..ZA-26"},
-      {Misreading::kVpnIsCompatible, "vpn-is-compatible", "ZA-10"},
-      {Misreading::kAnyRegionIsCompatible, "any-region-is-compatible", "ZA-11"},
-      {Misreading::kSpillStrictlyGreater, "spill-strictly-greater", "ZA-40"},
-      {Misreading::kSpillZeroAlwaysLocal, "spill-zero-always-local", "ZA-37, GAP-16"},
-      {Misreading::kStayKeepsOriginalWhenEmpty, "stay-keeps-original-when-empty", "ZA-33"},
-      {Misreading::kSubsettingAccepted, "subsetting-accepted", "ZA-5"},
-      {Misreading::kLimitOffByOne, "limit-off-by-one", "FO-5"},
-      {Misreading::kDrainingIsReset, "draining-is-reset", "FO-21"},
-      {Misreading::kConnectAnywhere, "connect-anywhere", "CT-2"},
-      {Misreading::kFailbackNotReported, "failback-not-reported", "FO-9"},
-      {Misreading::kDrainingAlwaysTenMinutes, "draining-always-ten-minutes", "FO-21, GAP-7"},
-      {Misreading::kPreferredIgnored, "preferred-ignored", "SLB-30"},
-      {Misreading::kStrictOverflows, "strict-overflows", "SLB-27"},
-      {Misreading::kThresholdDefaultFifty, "threshold-default-fifty", "SLB-22, GAP-30"},
-      {Misreading::kIsolationWithoutGranularity, "isolation-without-granularity", "SLB-28"},
-  };
+  static const std::vector<WrongEngineInfo> kAll = [] {
+    std::vector<WrongEngineInfo> all;
+    for (const auto* list : {&PassthroughMisreadings(), &TimelineMisreadings(), &SlbMisreadings()}) {
+      all.insert(all.end(), list->begin(), list->end());
+    }
+    return all;
+  }();
   return kAll;
 }
 
-namespace {
-
-bool FailoverConfigured(const PassthroughScenario& s) {
-  return std::any_of(s.backends.begin(), s.backends.end(), [](const BackendGroup& b) { return b.failover; });
-}
-
-// The failover ratio as this reading takes it.
-Decimal RatioAsRead(const PassthroughScenario& s, Misreading m) {
-  Decimal x = s.failover_policy.failover_ratio;
-  if (m == Misreading::kDefaultFailoverRatioHalf && x.is_zero()) x = *Decimal::FromString("0.5");
-  return x;
-}
-
-std::vector<Error> ValidateAsRead(const PassthroughScenario& s, Profile profile, Misreading m) {
-  const Decimal one = Decimal::FromInteger(1);
-  const bool failover = FailoverConfigured(s);
-  std::vector<Error> errors;
-  std::size_t primary_vms = 0, backup_vms = 0, primary_groups = 0, failover_groups = 0;
-  for (const Instance& vm : s.instances) (s.backends[vm.backend].failover ? backup_vms : primary_vms)++;
-  for (const BackendGroup& b : s.backends) (b.failover ? failover_groups : primary_groups)++;
-  const std::size_t vm_limit = m == Misreading::kLimitOffByOne ? 249 : 250;
-  if (failover && primary_vms > vm_limit) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_VMS, "", ""});
-  if (failover && backup_vms > 250) errors.push_back({ErrorCode::TOO_MANY_BACKUP_VMS, "", ""});
-  if (failover && primary_groups > 50) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_GROUPS, "", ""});
-  if (failover && failover_groups > 50) errors.push_back({ErrorCode::TOO_MANY_FAILOVER_GROUPS, "", ""});
-  const Decimal x = RatioAsRead(s, m);
-  if (x.negative() || one < x) errors.push_back({ErrorCode::FAILOVER_RATIO_OUT_OF_RANGE, "", ""});
-  const Decimal& sr = s.zonal_affinity.spillover_ratio;
-  if (sr.negative() || one < sr) errors.push_back({ErrorCode::SPILLOVER_RATIO_OUT_OF_RANGE, "", ""});
-  if (s.zonal_affinity.spillover == Spillover::kDisabled) return errors;
-  if (s.subsetting == SubsettingPolicy::kConsistentHashSubsetting && m != Misreading::kSubsettingAccepted) {
-    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_SUBSETTING, "", ""});
+const WrongEngineInfo& FindMisreading(std::string_view name) {
+  for (const WrongEngineInfo& info : AllMisreadings()) {
+    if (info.name == name) return info;
   }
-  if (s.deployment.packet_mirroring_collector)
-    errors.push_back({ErrorCode::ZONAL_AFFINITY_WITH_PACKET_MIRRORING, "", ""});
-  if (s.deployment.symmetric_hashing) {
-    if (!s.deployment.symmetric_hashing->peer_zonal_affinity_enabled) {
-      errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_PEER_DISABLED, "", ""});
-    }
-    if (profile == Profile::kEn20260402 && !s.deployment.symmetric_hashing->sender_to_receiver_same_zone_only) {
-      errors.push_back({ErrorCode::ZONAL_AFFINITY_SYMMETRIC_HASHING_CROSS_ZONE, "", ""});
-    }
-  }
-  return errors;
+  std::cerr << "no wrong engine named " << name << "\n";
+  std::abort();
 }
 
-// The VMs by role and health.
-struct VmsByRole {
-  Names all, primaries, healthy, healthy_primaries, healthy_backups;
-};
-
-VmsByRole SortVms(const PassthroughScenario& s) {
-  VmsByRole v;
-  for (const Instance& vm : s.instances) {
-    const bool backup = s.backends[vm.backend].failover;
-    const bool up = vm.health == HealthState::kHealthy;
-    v.all.insert(vm.name);
-    if (!backup) v.primaries.insert(vm.name);
-    if (up) v.healthy.insert(vm.name);
-    if (up && !backup) v.healthy_primaries.insert(vm.name);
-    if (up && backup) v.healthy_backups.insert(vm.name);
-  }
-  return v;
-}
-
-struct Eligible {
-  EligibleKind kind = EligibleKind::kAllLastResort;
-  Names backends;
-};
-
-// KeepsPrimaries: whether the healthy primaries stay the active pool.
-bool KeepsPrimaries(const VmsByRole& v, const Decimal& x, Misreading m) {
-  const auto hp = static_cast<std::uint32_t>(v.healthy_primaries.size());
-  const auto p = static_cast<std::uint32_t>(v.primaries.size());
-  if (x.is_zero()) return m == Misreading::kRatioZeroNeverFailsOver ? p > 0 : hp > 0;
-  if (m == Misreading::kFloatRatio) return p > 0 && !(static_cast<double>(hp) < x.ToDouble() * p);
-  if (m == Misreading::kFailoverAtOrBelow) return p > 0 && CompareFraction(hp, p, x) > 0;
-  return p > 0 && CompareFraction(hp, p, x) >= 0;
-}
-
-Eligible EligibleAsRead(const PassthroughScenario& s, const VmsByRole& v, Misreading m) {
-  if (!FailoverConfigured(s)) {
-    if (!v.healthy.empty()) return {EligibleKind::kAllHealthy, v.healthy};
-    if (m == Misreading::kNoFailoverUnhealthyDrops) return {EligibleKind::kAllLastResort, {}};
-    return {EligibleKind::kAllLastResort, v.all};
-  }
-  if (KeepsPrimaries(v, RatioAsRead(s, m), m)) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
-  if (!v.healthy_backups.empty()) {
-    Eligible e{EligibleKind::kBackupHealthy, v.healthy_backups};
-    if (m == Misreading::kFailoverKeepsHealthyPrimaries)
-      e.backends.insert(v.healthy_primaries.begin(), v.healthy_primaries.end());
-    return e;
-  }
-  if (!v.healthy_primaries.empty()) return {EligibleKind::kPrimaryHealthy, v.healthy_primaries};
-  if (s.failover_policy.drop_traffic_if_unhealthy && m != Misreading::kDropIgnored) return {EligibleKind::kDrop, {}};
-  return {EligibleKind::kPrimaryLastResort, m == Misreading::kLastResortIncludesBackups ? v.all : v.primaries};
-}
-
-bool CompatibleAsRead(const PassthroughScenario& s, Misreading m) {
-  const Client& c = s.client;
-  return (c.type == ClientType::kVm || (m == Misreading::kVpnIsCompatible && c.type == ClientType::kVpnTunnel)) &&
-         (c.region == s.region || m == Misreading::kAnyRegionIsCompatible);
-}
-
-// The client's zone's VMs among those the zonal match tests.
-Names ZonallyMatched(const PassthroughScenario& s, const Eligible& e, Misreading m) {
-  Names matched;
-  for (const Instance& vm : s.instances) {
-    const bool backup = s.backends[vm.backend].failover;
-    const bool of_kind = e.kind == EligibleKind::kBackupHealthy                                            ? backup
-                         : (e.kind == EligibleKind::kAllHealthy || e.kind == EligibleKind::kAllLastResort) ? true
-                                                                                                           : !backup;
-    const bool tested = m == Misreading::kTestBackendsAreEligible ? e.backends.contains(vm.name) : of_kind;
-    if (tested && vm.zone == s.client.zone) matched.insert(vm.name);
-  }
-  return matched;
-}
-
-// ApplyZonalMatch: the outcome once some VM matches the client's zone.
-void ApplyZonalMatch(const PassthroughScenario& s, Profile profile, Misreading m, const VmsByRole& v, const Eligible& e,
-                     const Names& matched, PassthroughDecision& d, Names& modified) {
-  d.zonal_status = ZonalAffinityStatus::kApplied;
-  Names both;
-  std::set_intersection(matched.begin(), matched.end(), e.backends.begin(), e.backends.end(),
-                        std::inserter(both, both.end()));
-  const bool english = profile == Profile::kEn20260402;
-  const bool last_resort = e.kind == EligibleKind::kAllLastResort || e.kind == EligibleKind::kPrimaryLastResort;
-  const Decimal& sr = s.zonal_affinity.spillover_ratio;
-  bool refine;
-  if (s.zonal_affinity.spillover == Spillover::kStayWithinZone) {
-    refine = !both.empty();
-    if (!refine && m != Misreading::kStayKeepsOriginalWhenEmpty) {
-      d.outcome = ZonalAffinityOutcome::kReplaced;
-      modified = matched;
-      return;
-    }
-  } else if (sr.is_zero()) {
-    refine = m == Misreading::kSpillZeroAlwaysLocal || (!both.empty() && !(english && last_resort));
-  } else {
-    std::uint32_t numerator = 0;
-    for (const std::string& n : both) numerator += (!english || v.healthy.contains(n)) ? 1U : 0U;
-    const auto order = CompareFraction(numerator, static_cast<std::uint32_t>(matched.size()), sr);
-    refine = m == Misreading::kSpillStrictlyGreater ? order > 0 : order >= 0;
-  }
-  d.outcome = refine ? ZonalAffinityOutcome::kRefined : ZonalAffinityOutcome::kUnchanged;
-  if (refine) modified = both;
-}
-
-}  // namespace
-
-// Decide is the reference's rules with one clause misread: validation, the
-// eligible backends, then zonal affinity, each step as that reading takes it.
-PassthroughDecision WrongEngine::Decide(const PassthroughScenario& s, Profile profile) const {
-  const Misreading m = info_.misreading;
-  std::vector<Error> errors = ValidateAsRead(s, profile, m);
-  if (!errors.empty()) return InvalidDecision(errors);
-
-  const VmsByRole vms = SortVms(s);
-  const Eligible eligible = EligibleAsRead(s, vms, m);
-  PassthroughDecision d;
-  d.eligible_kind = eligible.kind;
-  d.eligible.assign(eligible.backends.begin(), eligible.backends.end());
-  Names modified = eligible.backends;
-  if (s.zonal_affinity.spillover == Spillover::kDisabled) {
-    d.zonal_status = ZonalAffinityStatus::kDisabled;
-  } else if (s.deployment.network_security_integration) {
-    d.zonal_status = ZonalAffinityStatus::kNsiPacketDrop, modified.clear();
-  } else if (!CompatibleAsRead(s, m)) {
-    d.zonal_status = ZonalAffinityStatus::kIncompatibleClient;
-  } else if (eligible.kind == EligibleKind::kDrop) {
-    d.zonal_status = ZonalAffinityStatus::kTrafficDropped, modified.clear();
-  } else if (const Names matched = ZonallyMatched(s, eligible, m); matched.empty()) {
-    d.zonal_status = ZonalAffinityStatus::kNoZonalMatch;
-  } else {
-    ApplyZonalMatch(s, profile, m, vms, eligible, matched, d, modified);
-  }
-  d.modified_eligible.assign(modified.begin(), modified.end());
-  return d;
+PassthroughDecision WrongEngine::Decide(const PassthroughScenario& scenario, Profile profile) const {
+  if (info_.passthrough) return info_.passthrough(scenario, profile);
+  return reference::ReferenceEngine(/*trace=*/false).Decide(scenario, profile);
 }
 
 TimelineDecision WrongEngine::DecideTimeline(const TimelineScenario& timeline, Profile profile) const {
-  const Misreading m = info_.misreading;
-  const reference::ReferenceEngine reference(/*trace=*/false);
-  TimelineDecision d =
-      reference.DecideTimeline(timeline, m == Misreading::kDrainingAlwaysTenMinutes ? Profile::kApi10Min : profile);
-  for (TimelineStep& step : d.steps) {
-    if (m == Misreading::kFailbackNotReported && step.transition == Transition::kFailback) {
-      step.transition = Transition::kNone;
-    }
-    for (ConnectionStatus& c : step.connections) {
-      if (m == Misreading::kDrainingIsReset && c.state == ConnectionState::kDraining) {
-        c.state = ConnectionState::kReset;
-        c.draining_until.reset();
-      }
-      if (m == Misreading::kConnectAnywhere && c.state == ConnectionState::kRefused) c.state = ConnectionState::kActive;
-    }
-  }
-  return d;
+  if (info_.timeline) return info_.timeline(timeline, profile);
+  return reference::ReferenceEngine(/*trace=*/false).DecideTimeline(timeline, profile);
 }
 
 SlbDecision WrongEngine::Plan(const SlbScenario& scenario) const {
-  // Each misreading changes what the reference is asked, as that reading would.
-  SlbScenario s = scenario;
-  switch (info_.misreading) {
-    case Misreading::kPreferredIgnored:
-      for (SlbBackend& b : s.backends) b.preference = Preference::kDefault;
-      break;
-    case Misreading::kStrictOverflows:
-      if (s.policy.isolation_mode == IsolationMode::kStrict &&
-          s.policy.isolation_granularity == IsolationGranularity::kRegion) {
-        s.policy.isolation_granularity = IsolationGranularity::kUnspecified;
-      }
-      break;
-    case Misreading::kThresholdDefaultFifty:
-      if (!s.policy.failover_health_threshold) s.policy.failover_health_threshold = 50;
-      break;
-    case Misreading::kIsolationWithoutGranularity:
-      if (s.policy.isolation_mode != IsolationMode::kUnspecified)
-        s.policy.isolation_granularity = IsolationGranularity::kRegion;
-      break;
-    default:
-      break;
-  }
-  SlbDecision d = reference::ReferenceEngine(/*trace=*/false).Plan(s);
-  if (info_.misreading == Misreading::kThresholdDefaultFifty && d.valid() &&
-      !scenario.policy.failover_health_threshold) {
-    d.policy.failover_health_threshold = 70;  // it reports the default, but plans with 50
-  }
-  return d;
+  if (info_.slb) return info_.slb(scenario);
+  return reference::ReferenceEngine(/*trace=*/false).Plan(scenario);
 }
 
 }  // namespace lbconform::vectors::testing

@@ -1,63 +1,68 @@
-// Deliberately wrong engines, for tests only: each is a compact, independent
-// implementation of the passthrough rules with exactly one misreading of one
-// rule. For timelines they take the reference's decision and, for the
-// timeline misreadings, distort it the way that misreading would. The suite
-// must catch every one (wrong_engines_test.cc).
+// Deliberately wrong engines, for tests only: each takes one plausible
+// misreading of the spec and decides as that reading would. The vectors must
+// catch every one, and every clause and gap must have a misreading that the
+// vectors citing it catch (wrong_engines_test.cc).
+//
+// The registry is one list per scenario kind, each in its own file:
+//   wrong_engines_passthrough.cc  a compact, independent implementation of the
+//                                 passthrough rules, one clause misread at a time
+//   wrong_engines_timeline.cc     the reference's timeline, distorted the way a
+//                                 misreading would
+//   wrong_engines_slb.cc          the reference's planner, asked what a
+//                                 misreading would ask, or its plan distorted
+// A misreading changes the kinds it has a hook for; the reference decides the
+// others.
 #ifndef LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
 #define LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "model/engine.h"
 #include "model/model.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
 
 namespace lbconform::vectors::testing {
 
-enum class Misreading {
-  kNone,                           // the baseline: must pass every vector
-  kFailoverAtOrBelow,              // boundary: fail over when healthy/total <= ratio (gcloud's wording)
-  kFloatRatio,                     // arithmetic: compare healthy < ratio * total in binary floating point
-  kRatioZeroNeverFailsOver,        // ratio 0 read as "healthy/total < 0": never fails over
-  kDefaultFailoverRatioHalf,       // default: an absent failoverRatio means 0.5
-  kLastResortIncludesBackups,      // table row 3: every VM, backups too, as the last resort
-  kDropIgnored,                    // dropTrafficIfUnhealthy has no effect
-  kFailoverKeepsHealthyPrimaries,  // table row 2: the pool mixes healthy primaries into the backups
-  kNoFailoverUnhealthyDrops,       // TD-2 missed: no healthy backend drops the connection
-  kTestBackendsAreEligible,        // zonal-match table: test against the eligible set, not the configured one
-  kVpnIsCompatible,                // compatibility: VPN tunnels get zonal affinity
-  kAnyRegionIsCompatible,          // compatibility: VM clients in other regions get zonal affinity
-  kSpillStrictlyGreater,           // boundary: computed ratio > spillover ratio refines
-  kSpillZeroAlwaysLocal,           // the API's summary: ratio 0 always keeps traffic in the zone
-  kStayKeepsOriginalWhenEmpty,     // STAY with an empty intersection keeps the original set
-  kSubsettingAccepted,             // incompatibility: zonal affinity with subsetting accepted
-  kLimitOffByOne,                  // limit: 250 primary VMs already rejected
-  kDrainingIsReset,                // timeline: failover resets connections even with draining on
-  kConnectAnywhere,                // timeline: a new connection lands on any VM, eligible or not
-  kFailbackNotReported,            // timeline: a failback is not recognised as one
-  kDrainingAlwaysTenMinutes,       // timeline: the API's 10 minutes whatever the profile
-  kPreferredIgnored,               // service LB policy: preferred backends treated as DEFAULT
-  kStrictOverflows,                // service LB policy: STRICT isolation read as NEAREST
-  kThresholdDefaultFifty,          // service LB policy: the API's classic default of 50
-  kIsolationWithoutGranularity,    // service LB policy: an isolation mode enforced without REGION granularity
+// What the vectors must make of a misreading.
+enum class Expectation {
+  kCaught,    // some vector fails it
+  kAccepted,  // the other reading of a gap the vectors deliberately allow: it passes every vector
 };
 
 struct WrongEngineInfo {
-  Misreading misreading;
-  const char* name;
-  const char* rule;  // the clause misread
+  std::string name;
+  std::string misreads;  // space-separated clause and gap IDs it misreads, e.g. "FO-12 FO-13 GAP-2"
+  std::string reading;   // what it does, in one line
+  Expectation expectation = Expectation::kCaught;
+  std::function<PassthroughDecision(const PassthroughScenario&, Profile)> passthrough;
+  std::function<TimelineDecision(const TimelineScenario&, Profile)> timeline;
+  std::function<SlbDecision(const SlbScenario&)> slb;
 };
 
+const std::vector<WrongEngineInfo>& PassthroughMisreadings();
+const std::vector<WrongEngineInfo>& TimelineMisreadings();
+const std::vector<WrongEngineInfo>& SlbMisreadings();
+
+// AllMisreadings: the three lists, in that order.
 const std::vector<WrongEngineInfo>& AllMisreadings();
+// FindMisreading: the misreading of that name; aborts the test binary when unknown.
+const WrongEngineInfo& FindMisreading(std::string_view name);
+// Baseline: the compact passthrough implementation with no misreading; it must
+// pass every vector, which shows the misreadings fail for their misreading alone.
+WrongEngineInfo Baseline();
 
 class WrongEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
  public:
-  explicit WrongEngine(WrongEngineInfo info) : info_(info), name_(std::string("wrong-") + info.name) {}
+  explicit WrongEngine(WrongEngineInfo info) : info_(std::move(info)), name_("wrong-" + info_.name) {}
   std::string_view name() const override { return name_; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
   SlbDecision Plan(const SlbScenario& scenario) const override;
+  const WrongEngineInfo& info() const { return info_; }
 
  private:
   WrongEngineInfo info_;
