@@ -114,25 +114,36 @@ void AimAtSpilloverBoundary(PassthroughScenario& s, Profile profile) {
       NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, *rc::gen::element(0, 1, -1));
 }
 
+// HealthList draws the health of a pool's VMs as a list, so that RapidCheck
+// shrinks it by removing VMs in chunks (6 primaries to 3 in one step, where
+// counting down one by one would stop at a count that no longer fails).
+std::vector<bool> HealthList(int max_size) {
+  std::vector<bool> healthy = *rc::gen::resize(max_size, rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>()));
+  if (healthy.size() > static_cast<std::size_t>(max_size)) healthy.resize(static_cast<std::size_t>(max_size));
+  return healthy;
+}
+
+// HealthAtLimits is a pool at the limit of 250 VMs per role (or 1 VM).
+std::vector<bool> HealthAtLimits() {
+  const int count = *rc::gen::element(1, 250, 251, 249);
+  const int healthy = *rc::gen::inRange(0, count + 1);
+  std::vector<bool> out(static_cast<std::size_t>(count), false);
+  std::fill(out.begin(), out.begin() + healthy, true);
+  return out;
+}
+
 // GenFailoverBoundary draws a service of one primary and one backup group
-// whose failover ratio is at or beside healthy/total primaries. Its counts
-// are drawn directly, so RapidCheck shrinks them one by one to the smallest
-// failing service (3 primaries and 1 backup for a binary-float reading).
-// With `at_limits`, the counts sit at the limits of 250 VMs per role.
+// whose failover ratio is at or beside healthy/total primaries.
 rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
   return rc::gen::exec([at_limits] {
-    const int primaries = at_limits ? *rc::gen::element(250, 251, 249, 1) : *rc::gen::inRange(1, 7);
-    const int healthy_primaries = *rc::gen::inRange(0, primaries + 1);
-    const int backups = at_limits ? *rc::gen::element(1, 250, 251) : *rc::gen::inRange(0, 4);
-    const int healthy_backups = *rc::gen::inRange(0, backups + 1);
+    // RapidCheck draws again what follows a shrunk value, so the VM lists,
+    // which shrink most, come last.
     const int side = *rc::gen::element(0, 1, -1);
     PassthroughScenario s;
     s.name = "be-check";
     s.region = "us-west1";
     s.failover_policy.present = true;
     s.failover_policy.drop_traffic_if_unhealthy = *rc::gen::element(false, true);
-    s.failover_policy.failover_ratio = NearFraction(static_cast<std::uint32_t>(healthy_primaries),
-                                                    static_cast<std::uint32_t>(primaries), side);
     s.zonal_affinity.spillover =
         *rc::gen::element(Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone);
     s.client = {*rc::gen::element(ClientType::kVm, ClientType::kVpnTunnel, ClientType::kInterconnectAttachment,
@@ -140,6 +151,12 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
                 "us-west1", "us-west1-a"};
     if (s.client.type != ClientType::kVm) s.client.zone.clear();
     const std::string backup_zone = *rc::gen::element(std::string("us-west1-a"), std::string("us-west1-b"));
+    const std::vector<bool> backups = at_limits ? HealthAtLimits() : HealthList(4);
+    const std::vector<bool> primaries = at_limits ? HealthAtLimits() : HealthList(8);
+    const auto healthy_primaries = static_cast<std::uint32_t>(std::count(primaries.begin(), primaries.end(), true));
+    s.failover_policy.failover_ratio =
+        primaries.empty() ? *Decimal::FromString("0.5")
+                          : NearFraction(healthy_primaries, static_cast<std::uint32_t>(primaries.size()), side);
     for (const bool failover : {false, true}) {
       BackendGroup group;
       group.zone = failover ? backup_zone : "us-west1-a";
@@ -147,14 +164,13 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
       group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
       group.failover = failover;
       s.backends.push_back(group);
-      const int count = failover ? backups : primaries;
-      const int healthy = failover ? healthy_backups : healthy_primaries;
-      for (int i = 0; i < count; ++i) {
+      const std::vector<bool>& pool = failover ? backups : primaries;
+      for (std::size_t i = 0; i < pool.size(); ++i) {
         Instance vm;
         vm.name = (failover ? "b" : "p") + std::to_string(i);
         vm.zone = group.zone;
         vm.backend = failover ? 1 : 0;
-        vm.health = i < healthy ? HealthState::kHealthy : HealthState::kUnhealthy;
+        vm.health = pool[i] ? HealthState::kHealthy : HealthState::kUnhealthy;
         s.instances.push_back(vm);
       }
     }
