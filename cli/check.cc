@@ -312,7 +312,8 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
             json candidate;
             try {
               candidate = next->value().document;
-            } catch (const std::exception&) {
+            } catch (const std::exception& e) {
+              if (getenv("LBCONFORM_CHECK_DEBUG")) err << "shrink failed: " << e.what() << "\n";
               continue;
             }
             ++finding.shrink_tries;

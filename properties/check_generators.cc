@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <set>
 
@@ -22,6 +23,14 @@ const reference::ReferenceEngine& Reference() {
 // Pick draws uniformly from [low, high) whatever RapidCheck's size, so that
 // categorical choices are not biased towards their first alternative.
 int Pick(int low, int high) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(low, high)); }
+
+// Choose draws one of `choices` uniformly; unlike gen::element, it shrinks
+// towards the first, so list the simplest first.
+template <typename T>
+T Choose(std::initializer_list<T> choices) {
+  const int index = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, static_cast<int>(choices.size())));
+  return *(choices.begin() + index);
+}
 
 Decimal ShortestDecimal(double value) { return *Decimal::FromDouble(value); }
 
@@ -111,69 +120,109 @@ void AimAtSpilloverBoundary(PassthroughScenario& s, Profile profile) {
   const PassthroughDecision d = Reference().Decide(s, profile);
   if (!d.computed_ratio || d.computed_ratio->denominator == 0) return;
   s.zonal_affinity.spillover_ratio =
-      NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, *rc::gen::element(0, 1, -1));
+      NearFraction(d.computed_ratio->numerator, d.computed_ratio->denominator, Choose({0, 1, -1}));
 }
 
 // HealthList draws the health of a pool's VMs as a list, so that RapidCheck
 // shrinks it by removing VMs in chunks (6 primaries to 3 in one step, where
 // counting down one by one would stop at a count that no longer fails).
-std::vector<bool> HealthList(int max_size) {
-  std::vector<bool> healthy = *rc::gen::resize(max_size, rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>()));
-  if (healthy.size() > static_cast<std::size_t>(max_size)) healthy.resize(static_cast<std::size_t>(max_size));
-  return healthy;
+rc::Gen<std::vector<bool>> HealthList(int max_size) {
+  return rc::gen::map(rc::gen::resize(max_size, rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>())),
+                      [max_size](std::vector<bool> healthy) {
+                        if (healthy.size() > static_cast<std::size_t>(max_size))
+                          healthy.resize(static_cast<std::size_t>(max_size));
+                        return healthy;
+                      });
 }
 
-// HealthAtLimits is a pool at the limit of 250 VMs per role (or 1 VM).
-std::vector<bool> HealthAtLimits() {
-  const int count = *rc::gen::element(1, 250, 251, 249);
-  const int healthy = *rc::gen::inRange(0, count + 1);
-  std::vector<bool> out(static_cast<std::size_t>(count), false);
-  std::fill(out.begin(), out.begin() + healthy, true);
-  return out;
+// HealthAtLimits is a pool at the limit of 250 VMs per role (or 1 VM); the
+// healthy share is drawn first, so that it survives the count's shrinking.
+rc::Gen<std::vector<bool>> HealthAtLimits() {
+  return rc::gen::exec([] {
+    const int unhealthy_share = Choose({0, 1, 2});  // none, one, half
+    const int count = Choose({1, 250, 251, 249});
+    const int unhealthy = unhealthy_share == 0 ? 0 : unhealthy_share == 1 ? 1 : count / 2;
+    std::vector<bool> out(static_cast<std::size_t>(count), true);
+    std::fill(out.begin(), out.begin() + unhealthy, false);
+    return out;
+  });
 }
 
-// GenFailoverBoundary draws a service of one primary and one backup group
+// InZoneB puts every other VM of a list in the second zone, in the order
+// drawn: (healthy, in zone b) pairs shrink like the health list itself.
+rc::Gen<std::vector<std::pair<bool, bool>>> WithZones(rc::Gen<std::vector<bool>> health) {
+  return rc::gen::map(health, [](const std::vector<bool>& healthy) {
+    std::vector<std::pair<bool, bool>> out;
+    for (std::size_t i = 0; i < healthy.size(); ++i) out.emplace_back(healthy[i], false);
+    return out;
+  });
+}
+
+// GenFailoverBoundary draws a service of primaries in two zones and backups
 // whose failover ratio is at or beside healthy/total primaries.
 rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
   return rc::gen::exec([at_limits] {
     // RapidCheck draws again what follows a shrunk value, so the VM lists,
-    // which shrink most, come last.
-    const int side = *rc::gen::element(0, 1, -1);
+    // which shrink most, come last, drawn together: shrinking one keeps the
+    // others.
+    const int side = Choose({0, 1, -1});
     PassthroughScenario s;
     s.name = "be-check";
     s.region = "us-west1";
-    s.failover_policy.present = true;
-    s.failover_policy.drop_traffic_if_unhealthy = *rc::gen::element(false, true);
+    s.failover_policy.present = Choose({true, false});
+    s.failover_policy.drop_traffic_if_unhealthy = s.failover_policy.present && Choose({false, true});
     s.zonal_affinity.spillover =
-        *rc::gen::element(Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone);
-    s.client = {*rc::gen::element(ClientType::kVm, ClientType::kVpnTunnel, ClientType::kInterconnectAttachment,
-                                  ClientType::kPscEndpoint),
+        Choose({Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone});
+    s.client = {Choose({ClientType::kVm, ClientType::kVpnTunnel, ClientType::kInterconnectAttachment,
+                        ClientType::kPscEndpoint}),
                 "us-west1", "us-west1-a"};
     if (s.client.type != ClientType::kVm) s.client.zone.clear();
-    const std::string backup_zone = *rc::gen::element(std::string("us-west1-a"), std::string("us-west1-b"));
-    const std::vector<bool> backups = at_limits ? HealthAtLimits() : HealthList(4);
-    const std::vector<bool> primaries = at_limits ? HealthAtLimits() : HealthList(8);
-    const auto healthy_primaries = static_cast<std::uint32_t>(std::count(primaries.begin(), primaries.end(), true));
-    s.failover_policy.failover_ratio =
-        primaries.empty() ? *Decimal::FromString("0.5")
-                          : NearFraction(healthy_primaries, static_cast<std::uint32_t>(primaries.size()), side);
-    for (const bool failover : {false, true}) {
+    const std::string backup_zone = Choose({std::string("us-west1-a"), std::string("us-west1-b")});
+    // Primaries are (healthy, in the second zone) pairs: one list, so that
+    // removing a chunk of it can halve the count whatever the zones.
+    const auto [backups, primary_vms] =
+        at_limits ? *rc::gen::pair(HealthAtLimits(), WithZones(HealthAtLimits()))
+                  : *rc::gen::pair(HealthList(4),
+                                   rc::gen::resize(8, rc::gen::container<std::vector<std::pair<bool, bool>>>(
+                                                          rc::gen::pair(rc::gen::arbitrary<bool>(),
+                                                                        rc::gen::arbitrary<bool>()))));
+    std::uint32_t primaries = 0, healthy_primaries = 0;
+    auto group_of = [&](const std::string& zone, const std::string& name, bool failover) {
+      for (std::size_t g = 0; g < s.backends.size(); ++g) {
+        if (s.backends[g].name == name) return g;
+      }
       BackendGroup group;
-      group.zone = failover ? backup_zone : "us-west1-a";
-      group.name = failover ? "ig-backup" : "ig-primary";
-      group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
+      group.zone = zone;
+      group.name = name;
+      group.group = "zones/" + zone + "/instanceGroups/" + name;
       group.failover = failover;
       s.backends.push_back(group);
-      const std::vector<bool>& pool = failover ? backups : primaries;
-      for (std::size_t i = 0; i < pool.size(); ++i) {
-        Instance vm;
-        vm.name = (failover ? "b" : "p") + std::to_string(i);
-        vm.zone = group.zone;
-        vm.backend = failover ? 1 : 0;
-        vm.health = pool[i] ? HealthState::kHealthy : HealthState::kUnhealthy;
-        s.instances.push_back(vm);
-      }
+      return s.backends.size() - 1;
+    };
+    group_of("us-west1-a", "ig-primary-a", false);
+    for (std::size_t i = 0; i < primary_vms.size() && i < 251; ++i) {
+      const auto [healthy, in_zone_b] = primary_vms[i];
+      Instance vm;
+      vm.name = "p" + std::to_string(i);
+      vm.zone = in_zone_b ? "us-west1-b" : "us-west1-a";
+      vm.backend = group_of(vm.zone, in_zone_b ? "ig-primary-b" : "ig-primary-a", false);
+      vm.health = healthy ? HealthState::kHealthy : HealthState::kUnhealthy;
+      s.instances.push_back(vm);
+      ++primaries;
+      if (healthy) ++healthy_primaries;
     }
+    const std::size_t backup_group = group_of(backup_zone, "ig-backup", true);
+    for (std::size_t i = 0; i < backups.size(); ++i) {
+      Instance vm;
+      vm.name = "b" + std::to_string(i);
+      vm.zone = backup_zone;
+      vm.backend = backup_group;
+      vm.health = backups[i] ? HealthState::kHealthy : HealthState::kUnhealthy;
+      s.instances.push_back(vm);
+    }
+    s.failover_policy.failover_ratio = !s.failover_policy.present || primaries == 0
+                                           ? Decimal()
+                                           : NearFraction(healthy_primaries, primaries, side);
     return s;
   });
 }
