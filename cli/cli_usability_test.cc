@@ -97,7 +97,7 @@ TEST(CliUsability, HelpPrintsTheCommandsOrOneCommand) {
 }
 
 TEST(CliUsability, EveryCommandsHelpHasAnExampleAndItsExitStatuses) {
-  for (const char* command : {"decide", "explain", "plot", "engines", "exhaustive", "catalogue", "run", "adapter",
+  for (const char* command : {"decide", "explain", "plot", "engines", "exhaustive", "merge", "catalogue", "run", "adapter",
                               "vectors", "import", "help", "completion"}) {
     const CliRun help = Lbconform({command, "--help"});
     EXPECT_EQ(help.status, kExitOk) << command;

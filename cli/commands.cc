@@ -27,6 +27,7 @@
 #include "cli/html_report.h"
 #include "cli/kinds.h"
 #include "cli/render.h"
+#include "cli/shard.h"
 #include "documents/backend_service_fields.h"
 #include "documents/documents.h"
 #include "documents/import.h"
@@ -164,33 +165,12 @@ void AddDecideOptions(CLI::App& command, DecideOptions& options) {
 
 struct ExhaustiveOptions {
   std::string scope = "ci";
-  std::string shard = "0/1";
+  ShardArguments shard;
+  std::string result;  // --result FILE: the shard's JSON result
   int zones = -1;
   int max_vms_per_cell = -1;
   std::uint64_t limit = 0;
 };
-
-// ParseShard reads "I/N" with 0 <= I < N (0-based, as Bazel's TEST_SHARD_INDEX).
-bool ParseShard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
-  const std::size_t slash = text.find('/');
-  if (slash == std::string::npos) return false;
-  // Digits only: stoull would read "-2" as 2^64 - 2.
-  const auto digits = [](std::string_view part) {
-    return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (!digits(std::string_view(text).substr(0, slash)) || !digits(std::string_view(text).substr(slash + 1)))
-    return false;
-  try {
-    std::size_t used = 0;
-    index = std::stoull(text.substr(0, slash), &used);
-    if (used != slash) return false;
-    count = std::stoull(text.substr(slash + 1), &used);
-    if (used != text.size() - slash - 1) return false;
-  } catch (const std::exception&) {
-    return false;
-  }
-  return count > 0 && index < count;
-}
 
 int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream& err) {
   ExhaustiveScope scope;
@@ -200,19 +180,24 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   }
   if (options.zones >= 0) scope.zones = options.zones;
   if (options.max_vms_per_cell >= 0) scope.max_vms_per_cell = options.max_vms_per_cell;
-  std::uint64_t shard = 0;
-  std::uint64_t shards = 1;
-  if (!ParseShard(options.shard, shard, shards)) {
-    err << fmt::format("lbconform: --shard wants I/N with 0 <= I < N, got '{}'\n", options.shard);
+  std::string shard_error;
+  const std::optional<Shard> shard = ResolveShard(options.shard, ProcessEnvironment, shard_error);
+  if (!shard) {
+    err << "lbconform: exhaustive: " << shard_error << "\n";
     return kExitUsage;
   }
+  if (const std::optional<std::string> problem = AcknowledgeBazelSharding(ProcessEnvironment)) {
+    err << "lbconform: exhaustive: cannot create TEST_SHARD_STATUS_FILE: " << *problem << "\n";
+    return kExitWriteFailed;
+  }
   const std::uint64_t total = ScopeSize(scope);
-  const IndexRange range = ShardRange(total, shard, shards);
+  const IndexRange range = ShardRange(total, shard->index, shard->count);
   const std::uint64_t begin = range.begin;
   std::uint64_t end = range.end;
   if (options.limit > 0) end = std::min(end, begin + options.limit);
   std::string why;
-  if (SelectedOptimizedEngine(&why) == nullptr) {
+  const optimized::OptimizedEngine* optimized_engine = SelectedOptimizedEngine(&why);
+  if (optimized_engine == nullptr) {
     err << "lbconform: " << why << "\n";
     return kExitUsage;
   }
@@ -220,12 +205,17 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   static const reference::ReferenceEngine untraced_reference(/*trace=*/false);
   std::vector<const PassthroughEngine*> engines = EnginesOf<PassthroughEngine>();
   engines.front() = &untraced_reference;
-  std::vector<std::string_view> names;
-  for (const PassthroughEngine* e : engines) names.push_back(e->name());
+  std::vector<std::string> names;
+  for (const PassthroughEngine* e : engines) names.emplace_back(e->name());
+  std::vector<nlohmann::json> findings;
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   const auto start = std::chrono::steady_clock::now();
   const ExhaustiveResult result = RunExhaustive(
-      scope, begin, end, engines, [&](const std::string& text) { out << "DISAGREEMENT " << text; },
+      scope, begin, end, engines,
+      [&](const ExhaustiveFinding& finding) {
+        out << "DISAGREEMENT " << FindingText(finding);
+        if (findings.size() < kMaxStoredFindings) findings.push_back(FindingJson(finding));
+      },
       [&](std::uint64_t done) {
         if (!terminal) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -238,10 +228,29 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (terminal) err << "\n";
   out << fmt::format(
-      "exhaustive: scope {} ({} zones, <= {} VMs per cell), shard {}/{}: {} scenarios checked "
+      "exhaustive: scope {} ({} zones, <= {} VMs per cell), shard {}/{} from {}: {} scenarios checked "
       "(indices {}..{} of {}), {} disagreements, {} rejected alike by every engine; engines {}; {:.1f} s\n",
-      options.scope, scope.zones, scope.max_vms_per_cell, shard, shards, result.checked, begin, end, total,
-      result.disagreements, result.invalid, fmt::join(names, ", "), seconds);
+      options.scope, scope.zones, scope.max_vms_per_cell, shard->index, shard->count, shard->source, result.checked,
+      begin, end, total, result.disagreements, result.invalid, fmt::join(names, ", "), seconds);
+  if (!options.result.empty()) {
+    ShardResult shard_result;
+    shard_result.command = "exhaustive";
+    shard_result.tool_version = vectors::kSuiteVersion;
+    shard_result.parameters = ExhaustiveParameters(options.scope, scope);
+    shard_result.space_digest = ExhaustiveSpaceDigest(scope);
+    shard_result.unit = "scenario";
+    shard_result.space_size = total;
+    shard_result.shard = *shard;
+    shard_result.covered = {begin, end};
+    shard_result.counts = {
+        {"checked", result.checked}, {"findings", result.disagreements}, {"rejectedAlike", result.invalid}};
+    shard_result.findings = std::move(findings);
+    shard_result.informative = {{"engines", names}, {"optimizedKernel", optimized_engine->active_kernel()}};
+    if (const std::optional<std::string> problem = WriteShardResult(options.result, shard_result)) {
+      err << fmt::format("lbconform: exhaustive: cannot write {}: {}\n", options.result, *problem);
+      return kExitWriteFailed;
+    }
+  }
   return result.disagreements == 0 ? kExitOk : kExitRejected;
 }
 
@@ -716,7 +725,10 @@ Command AddExhaustiveCommand(CLI::App& app, Streams io) {
       app.add_subcommand("exhaustive", "Check every scenario of a scope on every engine against the reference");
   exhaustive->add_option("--scope", options->scope, "ci (11 million scenarios) or campaign (105 million)")
       ->capture_default_str();
-  exhaustive->add_option("--shard", options->shard, "I/N: check the I-th of N slices (0-based)")->capture_default_str();
+  AddShardOptions(*exhaustive, options->shard);
+  exhaustive->add_option("--result", options->result,
+                         "Write the shard's JSON result here, for `lbconform merge` "
+                         "(vectors/schema/shard-result.schema.json)");
   exhaustive->add_option("--zones", options->zones, "Override the scope's number of zones (1-5)")
       ->check(CLI::Range(1, 5));
   exhaustive
@@ -726,6 +738,16 @@ Command AddExhaustiveCommand(CLI::App& app, Streams io) {
   exhaustive->add_option("--limit", options->limit, "Stop after this many scenarios of the shard")
       ->check(CLI::NonNegativeNumber);  // CLI11 reads "-1" into an unsigned as 2^64 - 1
   return {exhaustive, [=] { return Exhaustive(*options, io.out, io.err); }};
+}
+
+Command AddMergeCommand(CLI::App& app, Streams io) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto output = std::make_shared<std::string>();
+  CLI::App* merge = app.add_subcommand(
+      "merge", "Check that shard results (exhaustive --result) cover their run exactly once, and sum them");
+  merge->add_option("results", *files, "The shards' JSON results, one per shard")->required();
+  merge->add_option("-o,--output", *output, "Write the merged JSON result here");
+  return {merge, [=] { return MergeCommand(*files, *output, io.out, io.err); }};
 }
 
 // Catalogue prints the clause, gap or error-code catalogue.
@@ -997,8 +1019,21 @@ void SetHelpFooters(CLI::App& app) {
        "Exit status: 0 written, 1 scenario rejected, 2 usage error, unreadable file or a kind without a picture"},
       {"engines", "Example:\n  lbconform engines\nExit status: 0"},
       {"exhaustive",
-       "Example:\n  lbconform exhaustive --scope campaign --shard 0/4\n"
-       "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error"},
+       "Example:\n  lbconform exhaustive --scope campaign --shard 0/4 --result shard-0.json\n"
+       "The shard comes from --shard I/N, else from the environment: TEST_SHARD_INDEX/TEST_TOTAL_SHARDS,\n"
+       "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS, JOB_COMPLETION_INDEX with --shards N, or\n"
+       "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT (less SLURM_ARRAY_TASK_MIN); sources must agree.\n"
+       "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error (a bad or contradictory\n"
+       "             shard), 4 --result could not be written"},
+      {"merge",
+       "Example:\n  lbconform exhaustive --scope ci --shard 0/4 --result shard-0.json   (and 1/4, 2/4, 3/4)\n"
+       "  lbconform merge shard-*.json -o merged.json\n"
+       "The files must be the shards of one run (same command, parameters, version, shard count) and cover\n"
+       "its space exactly once: every shard I of N present once, each covering its whole slice.\n"
+       "Exit status: 0 covered exactly once, no finding; 1 a finding (disagreement) in some shard;\n"
+       "             2 usage error, unreadable file, not a shard result, or files of different runs;\n"
+       "             3 coverage: a shard missing, given twice, or not covering its slice (nothing merged);\n"
+       "             4 the merged result could not be written"},
       {"catalogue", "Example:\n  lbconform catalogue gaps --format json\nExit status: 0, 2 usage error"},
       {"run",
        "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
@@ -1120,11 +1155,11 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   app.footer("Run `lbconform help COMMAND` for a command's options, an example and its exit statuses.");
   const Streams io{in, out, err};
   const std::vector<Command> commands = {
-      AddDecideCommand(app, io),     AddPlotCommand(app, io),       AddExplainCommand(app, io),
-      AddEnginesCommand(app, io),    AddExhaustiveCommand(app, io), AddCatalogueCommand(app, io),
-      AddRunCommand(app, io),        AddCheckCommand(app, io),      AddAdapterCommand(app, io),    AddVectorsCommand(app, io),
-      AddImportCommand(app, io),     AddReportCommand(app, io),     AddHelpCommand(app, io),
-      AddCompletionCommand(app, io),
+      AddDecideCommand(app, io),    AddPlotCommand(app, io),       AddExplainCommand(app, io),
+      AddEnginesCommand(app, io),   AddExhaustiveCommand(app, io), AddMergeCommand(app, io),
+      AddCatalogueCommand(app, io), AddRunCommand(app, io),        AddCheckCommand(app, io),
+      AddAdapterCommand(app, io),   AddVectorsCommand(app, io),    AddImportCommand(app, io),
+      AddReportCommand(app, io),    AddHelpCommand(app, io),       AddCompletionCommand(app, io),
   };
   CheckProfileNames(app);
   SetHelpFooters(app);

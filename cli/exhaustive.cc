@@ -77,13 +77,6 @@ std::uint64_t ScopeSize(const ExhaustiveScope& scope) {
   return size;
 }
 
-IndexRange ShardRange(std::uint64_t total, std::uint64_t index, std::uint64_t count) {
-  const std::uint64_t base = total / count;
-  const std::uint64_t extra = total % count;  // the first `extra` shards take one more
-  const std::uint64_t begin = base * index + std::min(index, extra);
-  return {begin, begin + base + (index < extra ? 1 : 0)};
-}
-
 ExhaustiveCase CaseAt(const ExhaustiveScope& scope, std::uint64_t index) {
   auto take = [&index](std::uint64_t radix) {
     const std::uint64_t digit = index % radix;
@@ -153,7 +146,7 @@ ExhaustiveCase CaseAt(const ExhaustiveScope& scope, std::uint64_t index) {
 
 ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin, std::uint64_t end,
                                const std::vector<const PassthroughEngine*>& engines,
-                               const std::function<void(const std::string&)>& report,
+                               const std::function<void(const ExhaustiveFinding&)>& report,
                                const std::function<void(std::uint64_t)>& progress) {
   ExhaustiveResult result;
   for (std::uint64_t index = begin; index < end; ++index) {
@@ -164,11 +157,8 @@ ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin
       const PassthroughDecision optimized_decision = engines[e]->Decide(c.scenario, c.profile);
       if (!SameDecision(reference_decision, optimized_decision)) {
         ++result.disagreements;
-        report(fmt::format("index {} profile {}: {} disagrees with {}\nscenario: {}\n{}: {}\n{}: {}\n", index,
-                           NameOf(c.profile), engines[e]->name(), engines.front()->name(),
-                           DumpJson(EncodeScenario(c.scenario)), engines.front()->name(),
-                           DumpJson(EncodeDecision(reference_decision)), engines[e]->name(),
-                           DumpJson(EncodeDecision(optimized_decision))));
+        report({index, c.profile, std::string(engines[e]->name()), std::string(engines.front()->name()),
+                EncodeScenario(c.scenario), EncodeDecision(reference_decision), EncodeDecision(optimized_decision)});
       }
     }
     ++result.checked;
@@ -176,6 +166,46 @@ ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin
   }
   progress(result.checked);
   return result;
+}
+
+std::string FindingText(const ExhaustiveFinding& f) {
+  return fmt::format("index {} profile {}: {} disagrees with {}\nscenario: {}\n{}: {}\n{}: {}\n", f.index,
+                     NameOf(f.profile), f.engine, f.reference, DumpJson(f.scenario), f.reference, DumpJson(f.expected),
+                     f.engine, DumpJson(f.actual));
+}
+
+nlohmann::json FindingJson(const ExhaustiveFinding& f) {
+  return {{"index", f.index},       {"profile", NameOf(f.profile)}, {"engine", f.engine}, {"reference", f.reference},
+          {"scenario", f.scenario}, {"expected", f.expected},       {"actual", f.actual}};
+}
+
+nlohmann::json ExhaustiveParameters(const std::string& scope_name, const ExhaustiveScope& scope) {
+  return {{"scope", scope_name},
+          {"zones", scope.zones},
+          {"maxVmsPerCell", scope.max_vms_per_cell},
+          {"failoverRatios", scope.failover_ratios},
+          {"spilloverRatios", scope.spillover_ratios}};
+}
+
+std::string ExhaustiveSpaceDigest(const ExhaustiveScope& scope) {
+  constexpr std::uint64_t kSamples = 64;
+  const std::uint64_t size = ScopeSize(scope);
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a 64
+  auto mix = [&hash](std::string_view bytes) {
+    for (unsigned char c : bytes) {
+      hash ^= c;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  mix(std::to_string(size));
+  for (std::uint64_t k = 0; k < kSamples && size > 0; ++k) {
+    // Spread over the space, the last index included; a prime stride mixes every digit of CaseAt.
+    const std::uint64_t index = k + 1 == kSamples ? size - 1 : (k * 1'000'003ULL) % size;
+    const ExhaustiveCase c = CaseAt(scope, index);
+    mix(NameOf(c.profile));
+    mix(DumpJson(EncodeScenario(c.scenario)));
+  }
+  return fmt::format("fnv1a64:{:016x}", hash);
 }
 
 }  // namespace lbconform

@@ -11,9 +11,11 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "cli/shard.h"  // IndexRange, ShardRange
 #include "model/model.h"
 
 namespace lbconform {
@@ -37,14 +39,6 @@ struct ExhaustiveCase {
   Profile profile;
 };
 
-// ShardRange is the slice [begin, end) of shard `index` of `count` over
-// `total` scenarios; the slices of all shards partition [0, total).
-struct IndexRange {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-};
-IndexRange ShardRange(std::uint64_t total, std::uint64_t index, std::uint64_t count);
-
 // CaseAt decodes index (0 ≤ index < ScopeSize) into a scenario and profile.
 ExhaustiveCase CaseAt(const ExhaustiveScope& scope, std::uint64_t index);
 
@@ -54,12 +48,38 @@ struct ExhaustiveResult {
   std::uint64_t invalid = 0;  // scenarios every engine rejected alike
 };
 
+// ExhaustiveFinding is one disagreement: the scenario at `index`, decided by
+// `engine` otherwise than by the reference.
+struct ExhaustiveFinding {
+  std::uint64_t index = 0;
+  Profile profile = Profile::kSpecDocs;
+  std::string engine;
+  std::string reference;
+  nlohmann::json scenario;
+  nlohmann::json expected;  // the reference's decision
+  nlohmann::json actual;    // the engine's
+};
+
+// FindingText is a finding as the text `exhaustive` prints; FindingJson as a
+// shard result lists it.
+std::string FindingText(const ExhaustiveFinding& finding);
+nlohmann::json FindingJson(const ExhaustiveFinding& finding);
+
 // RunExhaustive checks indices [begin, end); `report` receives each
-// disagreement as text; `progress` is called now and then with the count done.
+// disagreement; `progress` is called now and then with the count done.
 ExhaustiveResult RunExhaustive(const ExhaustiveScope& scope, std::uint64_t begin, std::uint64_t end,
                                const std::vector<const PassthroughEngine*>& engines,
-                               const std::function<void(const std::string&)>& report,
+                               const std::function<void(const ExhaustiveFinding&)>& report,
                                const std::function<void(std::uint64_t)>& progress);
+
+// ExhaustiveParameters is what defines an exhaustive run in its shard results:
+// the scope's name and contents. (The engines are not: a machine without AVX2
+// has no optimized-avx2, and its shards still belong to the run.)
+// ExhaustiveSpaceDigest
+// identifies how indices map to scenarios (FNV-1a 64 over sample scenarios),
+// so shards from builds that enumerate differently are not merged.
+nlohmann::json ExhaustiveParameters(const std::string& scope_name, const ExhaustiveScope& scope);
+std::string ExhaustiveSpaceDigest(const ExhaustiveScope& scope);
 
 }  // namespace lbconform
 

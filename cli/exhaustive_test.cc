@@ -66,8 +66,7 @@ TEST(ExhaustiveTest, ALyingEngineIsCaught) {
   int reports = 0;
   const ExhaustiveResult result = RunExhaustive(
       scope, 0, 20'000, {EnginesOf<PassthroughEngine>().front(), &liar},
-      [&](const std::string& text) { reports += text.find("drop-everything") != std::string::npos; },
-      [](std::uint64_t) {});
+      [&](const ExhaustiveFinding& finding) { reports += finding.engine == "drop-everything"; }, [](std::uint64_t) {});
   EXPECT_EQ(result.checked, 20'000U);
   EXPECT_GT(result.disagreements, 0U);
   EXPECT_EQ(static_cast<std::uint64_t>(reports), result.disagreements);
