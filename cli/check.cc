@@ -227,7 +227,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
                         : (options.time_budget_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
                                                            : kDefaultCheckCases);
   int consecutive_errors = 0;
-  for (std::size_t k = 0; k < kinds.size() && result.stop_reason.empty(); ++k) {
+  for (std::size_t k = 0; k < kinds.size() && result.stop_reason.empty() && !result.stopped_at; ++k) {
     const ScenarioKind kind = kinds[k];
     std::vector<Profile> profiles;
     for (Profile p : ProfilesOf(kind)) {
@@ -249,7 +249,13 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
     std::vector<rc::Gen<properties::CheckCase>> generators;
     for (Profile p : profiles) generators.push_back(properties::GenCheckCase(kind, p));
     const auto kind_start = Clock::now();
-    for (std::uint64_t i = 0; i < cases_per_kind; ++i) {
+    std::uint64_t first_case = 0, end_case = cases_per_kind;
+    if (options.slice) {  // this kind's part of the shard's slice of [0, kinds × cases)
+      const std::uint64_t kind_begin = k * cases_per_kind;
+      first_case = std::clamp(options.slice->begin, kind_begin, kind_begin + cases_per_kind) - kind_begin;
+      end_case = std::clamp(options.slice->end, kind_begin, kind_begin + cases_per_kind) - kind_begin;
+    }
+    for (std::uint64_t i = first_case; i < end_case; ++i) {
       if (Clock::now() >= kind_deadline) break;
       if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) {
         result.stop_signal = signal_number;
@@ -312,9 +318,8 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
             json candidate;
             try {
               candidate = next->value().document;
-            } catch (const std::exception& e) {
-              if (getenv("LBCONFORM_CHECK_DEBUG")) err << "shrink failed: " << e.what() << "\n";
-              continue;
+            } catch (const std::exception&) {
+              continue;  // a generator gave up on this shrink
             }
             ++finding.shrink_tries;
             Outcome tried = Evaluate(implementation, kind, profile, candidate,
@@ -379,6 +384,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
                            vectors::ShellQuoted(options.out));
       }
       result.findings.push_back(std::move(finding));
+      if (options.slice) result.stopped_at = k * cases_per_kind + i + 1;
       break;  // one finding per kind
     }
     if (options.progress) err << "\r" << std::flush;
@@ -407,6 +413,21 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
   }
   if (o.cases > 0 && o.time_budget > 0) {
     err << "lbconform: give --cases or --time-budget, not both\n";
+    return kExitUsage;
+  }
+  std::string shard_error;
+  const std::optional<Shard> shard = ResolveShard(o.shard, ProcessEnvironment, shard_error);
+  if (!shard) {
+    err << "lbconform: " << shard_error << "\n";
+    return kExitUsage;
+  }
+  const bool sharded = shard->count > 1 || !o.result.empty();
+  if (sharded && o.cases == 0) {
+    err << "lbconform: a sharded check (or --result) needs --cases N: the shards split a fixed number of cases\n";
+    return kExitUsage;
+  }
+  if (sharded && !o.seed) {
+    err << "lbconform: a sharded check (or --result) needs --seed S: every shard must draw the same cases\n";
     return kExitUsage;
   }
   CheckOptions options;
@@ -473,6 +494,8 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
     }
   }
   if (options.kinds.empty()) options.kinds = declared;
+  const std::uint64_t space_size = o.cases * options.kinds.size();
+  if (sharded) options.slice = ShardRange(space_size, shard->index, shard->count);
   if (options.kinds.empty()) {
     err << fmt::format("lbconform: {} declares no kind; nothing to check\n", implementation->name());
     return kExitIncomplete;
@@ -490,15 +513,64 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
   implementation->Finish();
   std::uint64_t cases = 0;
   for (const auto& [kind, coverage] : result.coverage) cases += coverage.cases;
-  std::string closing = fmt::format("\ncheck: {} cases, {} {} found, seed {}, {:.1f} s{}\n", cases,
+  const std::string shard_text =
+      sharded ? fmt::format(", shard {}/{} ({}), cases {}..{} of {}", shard->index, shard->count, shard->source,
+                            options.slice->begin, result.stopped_at.value_or(options.slice->end), space_size)
+              : "";
+  std::string closing = fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases,
                                     result.findings.size(), result.findings.size() == 1 ? "disagreement" : "disagreements",
-                                    result.seed, result.seconds,
+                                    result.seed, shard_text, result.seconds,
                                     result.stop_reason.empty() ? "" : "; stopped early: " + result.stop_reason);
   if (auto problem = WriteOutput(out, closing)) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }
   if (!out) return kExitWriteFailed;
+  if (!o.result.empty() && result.stop_signal == 0 && result.stop_reason.empty()) {
+    ShardResult shard_result;
+    shard_result.command = "check";
+    shard_result.tool_version = vectors::kSuiteVersion;
+    std::vector<std::string> kind_names, profile_names;
+    for (ScenarioKind kind : options.kinds) kind_names.emplace_back(NameOf(kind));
+    for (Profile profile : options.profiles) profile_names.emplace_back(NameOf(profile));
+    shard_result.parameters = {{"implementation", implementation->name()},
+                               {"kinds", kind_names},
+                               {"profiles", profile_names},
+                               {"seed", options.seed},
+                               {"cases", o.cases},
+                               {"maxSize", options.max_size},
+                               {"shrink", options.shrink}};
+    // Case index kind × cases + i is drawn from (seed, kind, i) by the generators of this version.
+    shard_result.space_digest = fmt::format("check-{}:{}", vectors::kSuiteVersion, fmt::join(kind_names, ","));
+    shard_result.unit = "case";
+    shard_result.space_size = space_size;
+    shard_result.shard = *shard;
+    shard_result.covered = {options.slice->begin, result.stopped_at.value_or(options.slice->end)};
+    shard_result.stopped_at_finding = result.stopped_at.has_value();
+    std::uint64_t agreed = 0, unsupported = 0, adapter_errors = 0;
+    for (const auto& [kind, coverage] : result.coverage) {
+      agreed += coverage.agreed;
+      unsupported += coverage.unsupported;
+      adapter_errors += coverage.adapter_errors;
+    }
+    shard_result.counts = {{"checked", cases},
+                           {"findings", result.findings.size()},
+                           {"agreed", agreed},
+                           {"unsupported", unsupported},
+                           {"adapterErrors", adapter_errors}};
+    for (const CheckFinding& f : result.findings) {
+      shard_result.findings.push_back({{"kind", NameOf(f.kind)},
+                                       {"profile", NameOf(f.profile)},
+                                       {"case", f.case_index},
+                                       {"field", f.field},
+                                       {"scenario", f.scenario},
+                                       {"vector", f.vector_path}});
+    }
+    if (const std::optional<std::string> problem = WriteShardResult(o.result, shard_result)) {
+      err << fmt::format("lbconform: check: cannot write {}: {}\n", o.result, *problem);
+      return kExitWriteFailed;
+    }
+  }
   if (result.stop_signal != 0) return 128 + result.stop_signal;
   if (result.output_failed) return kExitWriteFailed;
   if (!result.stop_reason.empty()) return kExitIncomplete;

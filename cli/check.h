@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/shard.h"
 #include "model/model.h"
 #include "vectors/runner.h"
 
@@ -32,6 +33,9 @@ struct CheckOptions {
   std::string reproduce_command = "lbconform check";
   // Whether standard error is a terminal (a progress line is redrawn there).
   bool progress = false;
+  // A shard of a campaign: the slice of the space [0, kinds × cases) this
+  // process checks (index kind × cases + case); the first finding stops it.
+  std::optional<IndexRange> slice;
 };
 
 inline constexpr std::uint64_t kDefaultCheckCases = 2000;
@@ -69,6 +73,7 @@ struct CheckResult {
   int stop_signal = 0;
   bool output_failed = false;  // a vector file could not be written
   double seconds = 0;
+  std::optional<std::uint64_t> stopped_at;  // sharded: the space index after the finding that stopped it
 };
 
 // RunCheck checks `implementation` and prints the findings and the coverage
@@ -90,6 +95,8 @@ struct CheckCommandOptions {
   bool no_shrink = false;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
+  ShardArguments shard;  // --shard I/N, --shards N (or the batch system's variables)
+  std::string result;    // --result FILE: the shard's JSON result, for `lbconform merge`
 };
 
 // CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -70,7 +72,7 @@ TEST_P(WrongAdapterTest, FoundShrunkAndReplayed) {
     EXPECT_LE(finding.Vms(), 4u) << out.str();
   }
   if (planted.kind == ScenarioKind::kPassthroughTimeline) {
-    EXPECT_LE(finding.scenario["events"].size(), 4u) << out.str();
+    EXPECT_LE(finding.scenario["events"].size(), 6u) << out.str();
   }
   EXPECT_NE(out.str().find("minimal scenario:"), std::string::npos);
   EXPECT_NE(out.str().find("seed 1; reproduce: lbconform check --kind "), std::string::npos) << out.str();
@@ -161,6 +163,52 @@ TEST(Check, HelpHasAnExampleAndExitStatuses) {
   EXPECT_EQ(Cli({"help", "check"}, &out), kExitOk);
   EXPECT_NE(out.find("Example:"), std::string::npos);
   EXPECT_NE(out.find("0 nothing found, 1 a disagreement"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace lbconform
+
+namespace lbconform {
+namespace {
+
+// Four shards of a check, merged, are the unsharded check: the same cases,
+// each once, and the same totals; a shard rerun gives the same result.
+TEST(Check, FourShardsMergeToTheUnshardedRun) {
+  const fs::path dir = ScratchDir("shards");
+  fs::create_directories(dir);
+  const std::vector<std::string> common = {"check", "--engine", "reference", "--cases", "40", "--seed", "3"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = common;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  std::string out;
+  ASSERT_EQ(Cli(with({"--result", (dir / "all.json").string()}), &out), kExitOk) << out;
+  std::vector<std::string> merge = {"merge"};
+  for (int i = 0; i < 4; ++i) {
+    const std::string file = (dir / ("s" + std::to_string(i) + ".json")).string();
+    ASSERT_EQ(Cli(with({"--shard", std::to_string(i) + "/4", "--result", file}), &out), kExitOk) << out;
+    merge.push_back(file);
+  }
+  const std::string again = (dir / "s1-again.json").string();
+  ASSERT_EQ(Cli(with({"--shard", "1/4", "--result", again})), kExitOk);
+  auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+  };
+  EXPECT_EQ(read(again), read((dir / "s1.json").string()));
+  merge.insert(merge.end(), {"-o", (dir / "merged.json").string()});
+  ASSERT_EQ(Cli(merge, &out), kExitOk) << out;
+  const nlohmann::json all = read((dir / "all.json").string());
+  const nlohmann::json merged = read((dir / "merged.json").string());
+  EXPECT_EQ(merged["counts"], all["counts"]);
+  EXPECT_EQ(merged["covered"], all["covered"]);
+  EXPECT_EQ(all["counts"]["checked"], 120);
+  std::string err;
+  EXPECT_EQ(Cli(with({"--shard", "1/4"}), nullptr, &err), kExitOk);
+  EXPECT_EQ(Cli({"check", "--engine", "reference", "--shard", "1/4"}, nullptr, &err), kExitUsage);
+  EXPECT_NE(err.find("needs --cases"), std::string::npos) << err;
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -868,6 +868,8 @@ Command AddCheckCommand(CLI::App& app, Streams io) {
   check->add_option("--max-adapter-errors", o->max_adapter_errors, "Stop after this many adapter errors in a row")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  AddShardOptions(*check, o->shard);
+  check->add_option("--result", o->result, "Write this shard's JSON result here, for `lbconform merge`");
   return {check, [=] {
             o->impl_given = impl->count() > 0;
             if (seed_option->count() > 0) o->seed = *seed;
