@@ -108,8 +108,8 @@ INSTANTIATE_TEST_SUITE_P(Check, WrongAdapterTest,
 // The built-in reference behind the protocol agrees on every kind.
 TEST(Check, ReferenceAdapterFindsNothing) {
   std::string out, err;
-  const int status = Cli({"check", "--impl", std::string(LBCONFORM_BINARY) + " adapter", "--cases", "300", "--seed", "5"},
-                         &out, &err);
+  const int status =
+      Cli({"check", "--impl", std::string(LBCONFORM_BINARY) + " adapter", "--cases", "300", "--seed", "5"}, &out, &err);
   EXPECT_EQ(status, kExitOk) << out << err;
   EXPECT_NE(out.find("check: 900 cases, 0 disagreements found, seed 5"), std::string::npos) << out;
   EXPECT_NE(out.find("coverage: service-lb-policy: 300 cases"), std::string::npos) << out;
@@ -119,8 +119,8 @@ TEST(Check, ReferenceAdapterFindsNothing) {
 // The same seed draws the same cases: the finding is at the same case.
 TEST(Check, SeedReproducesTheFinding) {
   std::string first, second;
-  const std::vector<std::string> args = {"check",  "--impl", WrongAdapter("drop-ignored"), "--kind", "passthrough",
-                                         "--seed", "9",      "--no-shrink"};
+  const std::vector<std::string> args = {
+      "check", "--impl", WrongAdapter("drop-ignored"), "--kind", "passthrough", "--seed", "9", "--no-shrink"};
   EXPECT_EQ(Cli(args, &first), kExitRejected);
   EXPECT_EQ(Cli(args, &second), kExitRejected);
   const auto at = [](const std::string& text) { return text.substr(text.find("DISAGREEMENT"), 60); };

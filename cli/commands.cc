@@ -852,15 +852,19 @@ Command AddCheckCommand(CLI::App& app, Streams io) {
   check->add_option("--engine", o->engine, "Check a built-in engine instead of an adapter");
   check->add_option("--kind", o->kinds, "Only these kinds (default: every kind the implementation declares)");
   check->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
-  check->add_option("--cases", o->cases, fmt::format("Cases per kind (default {} unless --time-budget)", kDefaultCheckCases))
+  check
+      ->add_option("--cases", o->cases,
+                   fmt::format("Cases per kind (default {} unless --time-budget)", kDefaultCheckCases))
       ->check(CLI::PositiveNumber);
   check->add_option("--time-budget", o->time_budget, "Seconds for the whole check, shared by the kinds")
       ->check(CLI::PositiveNumber);
-  CLI::Option* seed_option = check->add_option("--seed", *seed, "Seed of the generated cases (default: random, printed)");
+  CLI::Option* seed_option =
+      check->add_option("--seed", *seed, "Seed of the generated cases (default: random, printed)");
   check->add_option("--max-size", o->max_size, "Largest RapidCheck size (cases grow from 0 to it, then again)")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
-  check->add_option("--out", o->out, "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
+  check->add_option("--out", o->out,
+                    "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
   check->add_flag("--no-shrink", o->no_shrink, "Report the first disagreement as generated");
   check->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
       ->check(CLI::PositiveNumber)

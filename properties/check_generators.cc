@@ -87,9 +87,8 @@ void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecisi
              std::string(NameOf(d.zonal_status)));
   if (d.outcome) out.insert("zonal outcome " + std::string(NameOf(*d.outcome)));
   const PoolCounts counts = CountPools(s);
-  if (!s.instances.empty() &&
-      std::none_of(s.instances.begin(), s.instances.end(),
-                   [](const Instance& vm) { return vm.health == HealthState::kHealthy; })) {
+  if (!s.instances.empty() && std::none_of(s.instances.begin(), s.instances.end(),
+                                           [](const Instance& vm) { return vm.health == HealthState::kHealthy; })) {
     out.insert("all VMs unhealthy");
   }
   if (counts.primaries > 0 && counts.healthy_primaries == 0) out.insert("all primary VMs unhealthy");
@@ -171,8 +170,7 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
     s.region = "us-west1";
     s.failover_policy.present = Choose({true, false});
     s.failover_policy.drop_traffic_if_unhealthy = s.failover_policy.present && Choose({false, true});
-    s.zonal_affinity.spillover =
-        Choose({Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone});
+    s.zonal_affinity.spillover = Choose({Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone});
     s.client = {Choose({ClientType::kVm, ClientType::kVpnTunnel, ClientType::kInterconnectAttachment,
                         ClientType::kPscEndpoint}),
                 "us-west1", "us-west1-a"};
@@ -181,11 +179,11 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
     // Primaries are (healthy, in the second zone) pairs: one list, so that
     // removing a chunk of it can halve the count whatever the zones.
     const auto [backups, primary_vms] =
-        at_limits ? *rc::gen::pair(HealthAtLimits(), WithZones(HealthAtLimits()))
-                  : *rc::gen::pair(HealthList(4),
-                                   rc::gen::resize(8, rc::gen::container<std::vector<std::pair<bool, bool>>>(
-                                                          rc::gen::pair(rc::gen::arbitrary<bool>(),
-                                                                        rc::gen::arbitrary<bool>()))));
+        at_limits
+            ? *rc::gen::pair(HealthAtLimits(), WithZones(HealthAtLimits()))
+            : *rc::gen::pair(HealthList(4),
+                             rc::gen::resize(8, rc::gen::container<std::vector<std::pair<bool, bool>>>(rc::gen::pair(
+                                                    rc::gen::arbitrary<bool>(), rc::gen::arbitrary<bool>()))));
     std::uint32_t primaries = 0, healthy_primaries = 0;
     auto group_of = [&](const std::string& zone, const std::string& name, bool failover) {
       for (std::size_t g = 0; g < s.backends.size(); ++g) {
@@ -220,9 +218,8 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
       vm.health = backups[i] ? HealthState::kHealthy : HealthState::kUnhealthy;
       s.instances.push_back(vm);
     }
-    s.failover_policy.failover_ratio = !s.failover_policy.present || primaries == 0
-                                           ? Decimal()
-                                           : NearFraction(healthy_primaries, primaries, side);
+    s.failover_policy.failover_ratio =
+        !s.failover_policy.present || primaries == 0 ? Decimal() : NearFraction(healthy_primaries, primaries, side);
     return s;
   });
 }
@@ -417,7 +414,8 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
   }
   const Milli offered = d.offered();
   if (offered > capacity) out.insert("demand above capacity");
-  if (offered > capacity && d.policy.isolation_mode == IsolationMode::kStrict) out.insert("STRICT, demand above capacity");
+  if (offered > capacity && d.policy.isolation_mode == IsolationMode::kStrict)
+    out.insert("STRICT, demand above capacity");
   for (const auto& [zone, zone_cap] : zone_capacity) {
     if (offered > 0 && offered <= zone_cap) {
       out.insert("load fits in one zone, " + std::string(NameOf(d.policy.algorithm)));
