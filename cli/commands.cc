@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/check.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
 #include "cli/files.h"
@@ -842,6 +843,44 @@ Command AddRunCommand(CLI::App& app, Streams io) {
           }};
 }
 
+Command AddCheckCommand(CLI::App& app, Streams io) {
+  auto o = std::make_shared<CheckCommandOptions>();
+  auto seed = std::make_shared<std::uint64_t>(0);
+  CLI::App* check =
+      app.add_subcommand("check", "Check an implementation on generated scenarios; shrink the first disagreement");
+  CLI::Option* impl = check->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
+  check->add_option("--engine", o->engine, "Check a built-in engine instead of an adapter");
+  check->add_option("--kind", o->kinds, "Only these kinds (default: every kind the implementation declares)");
+  check->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
+  check
+      ->add_option("--cases", o->cases,
+                   fmt::format("Cases per kind (default {} unless --time-budget)", kDefaultCheckCases))
+      ->check(CLI::PositiveNumber);
+  check->add_option("--time-budget", o->time_budget, "Seconds for the whole check, shared by the kinds")
+      ->check(CLI::PositiveNumber);
+  CLI::Option* seed_option =
+      check->add_option("--seed", *seed, "Seed of the generated cases (default: random, printed)");
+  check->add_option("--max-size", o->max_size, "Largest RapidCheck size (cases grow from 0 to it, then again)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  check->add_option("--out", o->out,
+                    "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
+  check->add_flag("--no-shrink", o->no_shrink, "Report the first disagreement as generated");
+  check->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  check->add_option("--max-adapter-errors", o->max_adapter_errors, "Stop after this many adapter errors in a row")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  AddShardOptions(*check, o->shard);
+  check->add_option("--result", o->result, "Write this shard's JSON result here, for `lbconform merge`");
+  return {check, [=] {
+            o->impl_given = impl->count() > 0;
+            if (seed_option->count() > 0) o->seed = *seed;
+            return CheckCommand(*o, io.out, io.err);
+          }};
+}
+
 Command AddReportCommand(CLI::App& app, Streams io) {
   auto input = std::make_shared<std::string>();
   auto output = std::make_shared<std::string>("report.html");
@@ -1006,6 +1045,12 @@ void SetHelpFooters(CLI::App& app) {
        "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
        "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
        "             3 the whole-run timeout expired first"},
+      {"check",
+       "Example:\n  lbconform check --impl 'python3 my_adapter.py' --time-budget 60 --out found/\n"
+       "  lbconform run --vectors found/ --impl 'python3 my_adapter.py'    # replay what it found\n"
+       "Exit status: 0 nothing found, 1 a disagreement or an adapter error (shrunk and printed), 2 usage error,\n"
+       "             3 incomplete (the adapter did not start, or adapter errors in a row),\n"
+       "             4 a vector file or standard output could not be written, 128+N ended by signal N"},
       {"adapter",
        "Example:\n  lbconform run --impl 'lbconform adapter --engine optimized'\n"
        "Exit status: 0 at 'bye' or end of input, 2 unknown engine"},
@@ -1118,9 +1163,9 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
   const std::vector<Command> commands = {
       AddDecideCommand(app, io),    AddPlotCommand(app, io),       AddExplainCommand(app, io),
       AddEnginesCommand(app, io),   AddExhaustiveCommand(app, io), AddMergeCommand(app, io),
-      AddCatalogueCommand(app, io), AddRunCommand(app, io),        AddAdapterCommand(app, io),
-      AddVectorsCommand(app, io),   AddImportCommand(app, io),     AddReportCommand(app, io),
-      AddHelpCommand(app, io),      AddCompletionCommand(app, io),
+      AddCatalogueCommand(app, io), AddRunCommand(app, io),        AddCheckCommand(app, io),
+      AddAdapterCommand(app, io),   AddVectorsCommand(app, io),    AddImportCommand(app, io),
+      AddReportCommand(app, io),    AddHelpCommand(app, io),       AddCompletionCommand(app, io),
   };
   CheckProfileNames(app);
   SetHelpFooters(app);

@@ -13,9 +13,10 @@ if(NOT valijson_FOUND)
                       "into build/third_party/valijson)")
 endif()
 message(STATUS "valijson: ${valijson_DIR}")
+# RapidCheck (a static library) also generates and shrinks `lbconform check`'s cases.
+find_package(rapidcheck CONFIG REQUIRED)           # rapidcheck, rapidcheck_gtest (no namespace)
 if(LBCONFORM_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)              # GTest::gtest, GTest::gtest_main
-  find_package(rapidcheck CONFIG REQUIRED)         # rapidcheck, rapidcheck_gtest (no namespace)
 endif()
 if(LBCONFORM_BUILD_BENCHMARKS)
   find_package(benchmark CONFIG REQUIRED)          # benchmark::benchmark

@@ -101,6 +101,9 @@ class AdapterImplementation final : public Implementation {
   Answer Decide(const CaseRequest& request) override;
   void Finish() override;
   std::optional<std::vector<ScenarioKind>> kinds() const override { return kinds_; }
+  // Introduce starts the adapter, if it is not running, and reads its hello
+  // (so kinds() is known before the first case); false, and why, when not.
+  bool Introduce(std::string* problem) { return EnsureStarted(AdapterProcess::Clock::time_point::max(), problem); }
 
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);

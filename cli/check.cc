@@ -1,0 +1,580 @@
+#include "cli/check.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <set>
+
+#include "cli/commands.h"
+#include "cli/files.h"
+#include "documents/documents.h"
+#include "documents/scenario_json.h"
+#include "engines/engines.h"
+#include "properties/check_generators.h"
+#include "reference/reference_engine.h"
+#include "vectors/checks.h"
+#include "vectors/run_signals.h"
+#include "vectors/vector_file.h"
+
+namespace lbconform {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const reference::ReferenceEngine& TracedReference() {
+  static const reference::ReferenceEngine engine(/*trace=*/true);
+  return engine;
+}
+
+// CaseSeed gives each (seed, kind, case) its own random stream, so that any
+// case is drawn alike whatever ran before it.
+std::uint64_t CaseSeed(std::uint64_t seed, ScenarioKind kind, std::uint64_t index) {
+  auto mix = [](std::uint64_t z) {  // SplitMix64's finalizer
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  return mix(mix(seed ^ mix(static_cast<std::uint64_t>(kind) + 1)) ^ index);
+}
+
+// TraceClauses collects the clause IDs of every "trace" array of a decision.
+void TraceClauses(const json& value, std::set<std::string>& out) {
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (it.key() == "trace" && it->is_array()) {
+        for (const json& step : *it) {
+          if (step.is_object() && step.contains("clause") && step["clause"].is_string())
+            out.insert(step["clause"].get<std::string>());
+        }
+      } else {
+        TraceClauses(*it, out);
+      }
+    }
+  } else if (value.is_array()) {
+    for (const json& v : value) TraceClauses(v, out);
+  }
+}
+
+// WithoutTrace is a decision without its informative traces.
+json WithoutTrace(json value) {
+  if (value.is_object()) {
+    value.erase("trace");
+    for (auto& [key, child] : value.items()) child = WithoutTrace(child);
+  } else if (value.is_array()) {
+    for (json& child : value) child = WithoutTrace(child);
+  }
+  return value;
+}
+
+// SameIgnoringTrace tells whether `actual` is `expected` but for the
+// informative traces: then they agree on every normative field, and the
+// decoders need not run (the common case, and the hot path).
+bool SameIgnoringTrace(const json& expected, const json& actual) {
+  if (expected.type() != actual.type()) return false;
+  if (expected.is_object()) {
+    std::size_t matched = 0;
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+      if (it.key() == "trace") continue;
+      const auto other = actual.find(it.key());
+      if (other == actual.end() || !SameIgnoringTrace(*it, *other)) return false;
+      ++matched;
+    }
+    return matched == actual.size() - (actual.contains("trace") ? 1 : 0);
+  }
+  if (expected.is_array()) {
+    if (expected.size() != actual.size()) return false;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      if (!SameIgnoringTrace(expected[i], actual[i])) return false;
+    }
+    return true;
+  }
+  return expected == actual;
+}
+
+struct Outcome {
+  enum class Kind { kAgree, kDisagree, kAdapterError, kUnsupported, kInterrupted } kind = Kind::kAgree;
+  json expected;  // traced
+  json actual;
+  std::string field;  // or the adapter's problem
+  bool Failed() const { return kind == Kind::kDisagree || kind == Kind::kAdapterError; }
+};
+
+Outcome Evaluate(vectors::Implementation& implementation, ScenarioKind kind, Profile profile, const json& document,
+                 const std::string& case_id) {
+  Outcome outcome;
+  outcome.expected = DecideDocument(TracedReference(), document, profile, {.trace = true});
+  vectors::VectorTest test;
+  test.kind = kind;
+  test.input = document;
+  test.result = outcome.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
+  test.expected = {outcome.expected};
+  const vectors::Answer answer = implementation.Decide({case_id, &test, profile});
+  switch (answer.kind) {
+    case vectors::Answer::Kind::kInterrupted:
+      outcome.kind = Outcome::Kind::kInterrupted;
+      return outcome;
+    case vectors::Answer::Kind::kUnsupported:
+      outcome.kind = Outcome::Kind::kUnsupported;
+      return outcome;
+    case vectors::Answer::Kind::kProblem:
+      outcome.kind = Outcome::Kind::kAdapterError;
+      outcome.field = "adapter error: " + answer.problem;
+      return outcome;
+    case vectors::Answer::Kind::kDecision:
+      break;
+  }
+  outcome.actual = answer.decision;
+  const bool agree = SameIgnoringTrace(outcome.expected, outcome.actual) ||
+                     vectors::ExpectationMatches(test, answer.decision, &outcome.field);
+  outcome.kind = agree ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+  return outcome;
+}
+
+std::size_t ArraySize(const json& document, const char* key) {
+  const auto it = document.find(key);
+  return it != document.end() && it->is_array() ? it->size() : 0;
+}
+
+std::string Plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// ClausesOfVector are the clauses a generated vector cites: the reference's
+// trace, or for a rejected scenario the clause of its first error code.
+std::vector<std::string> ClausesOfVector(const std::vector<std::string>& traced, const json& expected) {
+  if (!traced.empty()) return traced;
+  if (expected.contains("errors") && expected["errors"].is_array() && !expected["errors"].empty()) {
+    const std::string code = expected["errors"][0].value("code", "");
+    for (const ErrorCodeInfo& info : AllErrorCodes()) {
+      if (info.name == code && !info.clause.empty()) return {std::string(info.clause)};
+    }
+  }
+  return {};
+}
+
+std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const std::string& reproduce) {
+  vectors::VectorFile file;
+  file.schema = vectors::SchemaFileOf(finding.kind);
+  file.suite_version = vectors::kSuiteVersion;
+  file.kind = finding.kind;
+  file.number_of_tests = 1;
+  file.header = {
+      fmt::format("Source: generated by lbconform check (seed {}, case {}), shrunk.", seed, finding.case_index),
+      "Reproduce: " + reproduce};
+  vectors::VectorTest test;
+  test.tc_id = 1;
+  test.id = fmt::format("generated/{}/seed-{}-case-{}", NameOf(finding.kind), seed, finding.case_index);
+  test.comment = fmt::format(
+      "Source: generated, seed {}, case {}, profile {}; the implementation checked differed at {}. Shrunk in {} "
+      "steps.",
+      seed, finding.case_index, NameOf(finding.profile), finding.field, finding.shrink_steps);
+  test.clauses = ClausesOfVector(finding.clauses, finding.expected);
+  test.kind = finding.kind;
+  test.profiles = {finding.profile};
+  test.input = finding.scenario;
+  test.result = finding.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
+  test.expected = {finding.expected};
+  file.groups.push_back({"A counterexample found by lbconform check.", {test}});
+  return vectors::WriteVectorFile(file);
+}
+
+std::string Compact(const json& value, std::size_t max_bytes = 4000) {
+  return vectors::Printable(DumpJson(value), max_bytes);
+}
+
+}  // namespace
+
+std::size_t CheckFinding::Vms() const { return ArraySize(scenario, "instances"); }
+
+std::string CheckFinding::SizeText() const {
+  std::vector<std::string> parts;
+  if (scenario.contains("instances")) parts.push_back(Plural(ArraySize(scenario, "instances"), "VM", "VMs"));
+  if (scenario.contains("backendService") && scenario["backendService"].is_object() &&
+      kind != ScenarioKind::kServiceLbPolicy)
+    parts.push_back(Plural(ArraySize(scenario["backendService"], "backends"), "group", "groups"));
+  if (scenario.contains("events")) parts.push_back(Plural(ArraySize(scenario, "events"), "event", "events"));
+  if (scenario.contains("backendGroups"))
+    parts.push_back(Plural(ArraySize(scenario, "backendGroups"), "backend", "backends"));
+  if (scenario.contains("clients") && scenario["clients"].is_array())
+    parts.push_back(Plural(ArraySize(scenario, "clients"), "client", "clients"));
+  return parts.empty() ? "an empty scenario" : fmt::format("{}", fmt::join(parts, ", "));
+}
+
+CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions& options, std::ostream& out,
+                     std::ostream& err) {
+  CheckResult result;
+  result.seed = options.seed;
+  const auto start = Clock::now();
+  const std::vector<ScenarioKind> kinds = options.kinds.empty()
+                                              ? implementation.kinds().value_or(std::vector<ScenarioKind>(
+                                                    AllScenarioKinds().begin(), AllScenarioKinds().end()))
+                                              : options.kinds;
+  const std::uint64_t cases_per_kind =
+      options.cases > 0
+          ? options.cases
+          : (options.time_budget_seconds > 0 ? std::numeric_limits<std::uint64_t>::max() : kDefaultCheckCases);
+  int consecutive_errors = 0;
+  for (std::size_t k = 0; k < kinds.size() && result.stop_reason.empty() && !result.stopped_at; ++k) {
+    const ScenarioKind kind = kinds[k];
+    std::vector<Profile> profiles;
+    for (Profile p : ProfilesOf(kind)) {
+      if (options.profiles.empty() ||
+          std::find(options.profiles.begin(), options.profiles.end(), p) != options.profiles.end())
+        profiles.push_back(p);
+    }
+    if (profiles.empty()) {
+      out << fmt::format("check: {}: no profile of this kind selected; skipped\n", NameOf(kind));
+      continue;
+    }
+    // A time budget is shared out: each kind may use what the kinds before it left.
+    const auto kind_deadline =
+        options.time_budget_seconds > 0
+            ? start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                          options.time_budget_seconds * static_cast<double>(k + 1) / static_cast<double>(kinds.size())))
+            : Clock::time_point::max();
+    KindCoverage& coverage = result.coverage[kind];
+    std::vector<rc::Gen<properties::CheckCase>> generators;
+    for (Profile p : profiles) generators.push_back(properties::GenCheckCase(kind, p));
+    const auto kind_start = Clock::now();
+    std::uint64_t first_case = 0, end_case = cases_per_kind;
+    if (options.slice) {  // this kind's part of the shard's slice of [0, kinds × cases)
+      const std::uint64_t kind_begin = k * cases_per_kind;
+      first_case = std::clamp(options.slice->begin, kind_begin, kind_begin + cases_per_kind) - kind_begin;
+      end_case = std::clamp(options.slice->end, kind_begin, kind_begin + cases_per_kind) - kind_begin;
+    }
+    for (std::uint64_t i = first_case; i < end_case; ++i) {
+      if (Clock::now() >= kind_deadline) break;
+      if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) {
+        result.stop_signal = signal_number;
+        result.stop_reason = fmt::format("interrupted by signal {}", signal_number);
+        break;
+      }
+      const std::size_t p = static_cast<std::size_t>(i % profiles.size());
+      const Profile profile = profiles[p];
+      const int size = static_cast<int>(i % static_cast<std::uint64_t>(options.max_size + 1));
+      const rc::Shrinkable<properties::CheckCase> drawn =
+          generators[p](rc::Random(CaseSeed(options.seed, kind, i)), size);
+      properties::CheckCase drawn_case;
+      try {
+        drawn_case = drawn.value();
+      } catch (const std::exception&) {
+        continue;  // a generator gave up on this draw (RapidCheck's GenerationFailure)
+      }
+      const std::string case_id = fmt::format("check/{}/{}/{}@{}", NameOf(kind), options.seed, i, NameOf(profile));
+      Outcome outcome = Evaluate(implementation, kind, profile, drawn_case.document, case_id);
+      if (outcome.kind == Outcome::Kind::kInterrupted) {
+        result.stop_signal = vectors::PendingRunSignal();
+        result.stop_reason = fmt::format("interrupted by signal {}", result.stop_signal);
+        break;
+      }
+      ++coverage.cases;
+      std::set<std::string> clauses;
+      TraceClauses(outcome.expected, clauses);
+      for (const std::string& c : clauses) ++coverage.clauses[c];
+      for (const std::string& b : drawn_case.boundaries) ++coverage.boundaries[b];
+      if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
+      if (outcome.kind == Outcome::Kind::kAgree) ++coverage.agreed;
+      if (outcome.kind == Outcome::Kind::kAdapterError) {
+        ++coverage.adapter_errors;
+        if (++consecutive_errors >= options.max_consecutive_adapter_errors) {
+          result.stop_reason = fmt::format("{} adapter errors in a row", consecutive_errors);
+        }
+      } else {
+        consecutive_errors = 0;
+      }
+      if (options.progress && (i % 64 == 0)) {
+        err << fmt::format("\rcheck: {}: {} cases ", NameOf(kind), i + 1) << std::flush;
+      }
+      if (!outcome.Failed()) continue;
+      if (!result.stop_reason.empty()) break;
+
+      // Shrink: RapidCheck's tree of smaller cases, walked greedily; the
+      // implementation decides each candidate, as in the property.
+      CheckFinding finding;
+      finding.kind = kind;
+      finding.profile = profile;
+      finding.case_index = i;
+      rc::Shrinkable<properties::CheckCase> current = drawn;
+      json current_document = drawn_case.document;
+      if (options.shrink) {
+        bool progressed = true;
+        while (progressed && finding.shrink_tries < options.max_shrink_tries && vectors::PendingRunSignal() == 0) {
+          progressed = false;
+          rc::Seq<rc::Shrinkable<properties::CheckCase>> shrinks = current.shrinks();
+          while (rc::Maybe<rc::Shrinkable<properties::CheckCase>> next = shrinks.next()) {
+            if (finding.shrink_tries >= options.max_shrink_tries || vectors::PendingRunSignal() != 0) break;
+            json candidate;
+            try {
+              candidate = next->value().document;
+            } catch (const std::exception&) {
+              continue;  // a generator gave up on this shrink
+            }
+            ++finding.shrink_tries;
+            Outcome tried = Evaluate(implementation, kind, profile, candidate,
+                                     fmt::format("{}/shrink-{}", case_id, finding.shrink_tries));
+            if (tried.Failed()) {
+              current = *next;
+              current_document = std::move(candidate);
+              outcome = std::move(tried);
+              ++finding.shrink_steps;
+              progressed = true;
+              break;
+            }
+          }
+          if (options.progress) {
+            err << fmt::format("\rcheck: {}: shrinking, {} steps, {} tries ", NameOf(kind), finding.shrink_steps,
+                               finding.shrink_tries)
+                << std::flush;
+          }
+        }
+      }
+      finding.scenario = current_document;
+      finding.expected = WithoutTrace(outcome.expected);
+      finding.actual = outcome.actual;
+      finding.field = outcome.field;
+      std::set<std::string> finding_clauses;
+      TraceClauses(outcome.expected, finding_clauses);
+      finding.clauses.assign(finding_clauses.begin(), finding_clauses.end());
+      if (options.progress) err << "\n";
+
+      std::string reproduce = fmt::format("{} --kind {} --seed {} --cases {}", options.reproduce_command, NameOf(kind),
+                                          options.seed, i + 1);
+      if (!options.out.empty()) {
+        const std::filesystem::path dir = std::filesystem::path(options.out) / "regressions";
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        const std::filesystem::path path =
+            dir / fmt::format("check-{}-seed-{}-case-{}.json", NameOf(kind), options.seed, i);
+        if (ec) {
+          err << fmt::format("lbconform: cannot create {}: {}\n", dir.string(), ec.message());
+          result.output_failed = true;
+        } else if (auto problem = WriteFileAtomically(path.string(), VectorText(finding, options.seed, reproduce))) {
+          err << "lbconform: " << *problem << "\n";
+          result.output_failed = true;
+        } else {
+          finding.vector_path = path.string();
+        }
+      }
+      out << fmt::format(
+          "\ncheck: {}: DISAGREEMENT at case {} (profile {}); shrunk in {} steps ({} cases tried) to {}\n",
+          NameOf(kind), i, NameOf(profile), finding.shrink_steps, finding.shrink_tries, finding.SizeText());
+      out << "minimal scenario:\n" << DumpJson(finding.scenario, 2) << "\n";
+      out << "differs at: " << finding.field << "\n";
+      out << "expected:   " << Compact(finding.expected) << "\n";
+      out << "actual:     " << (finding.actual.is_null() ? std::string("(no answer)") : Compact(finding.actual))
+          << "\n";
+      out << fmt::format(
+          "clauses in the reference's trace: {}\n",
+          finding.clauses.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(finding.clauses, ", ")));
+      out << fmt::format("seed {}; reproduce: {}\n", options.seed, reproduce);
+      if (!finding.vector_path.empty()) {
+        out << fmt::format("wrote {}; replay: lbconform run --vectors {} --impl …\n", finding.vector_path,
+                           vectors::ShellQuoted(options.out));
+      }
+      result.findings.push_back(std::move(finding));
+      if (options.slice) result.stopped_at = k * cases_per_kind + i + 1;
+      break;  // one finding per kind
+    }
+    if (options.progress) err << "\r" << std::flush;
+    const double seconds = std::chrono::duration<double>(Clock::now() - kind_start).count();
+    out << fmt::format(
+        "\ncoverage: {}: {} cases in {:.1f} s ({:.0f}/s): {} agreed, {} unsupported, {} adapter errors\n", NameOf(kind),
+        coverage.cases, seconds, static_cast<double>(coverage.cases) / std::max(seconds, 1e-9), coverage.agreed,
+        coverage.unsupported, coverage.adapter_errors);
+    out << "  cases per clause (the reference's trace):\n";
+    for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);
+    out << "  cases per boundary class:\n";
+    for (const auto& [boundary, count] : coverage.boundaries) out << fmt::format("    {:>8}  {}\n", count, boundary);
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.impl_given && o.impl.find_first_not_of(" \t") == std::string::npos) {
+    err << "lbconform: --impl is empty; give the adapter's command\n";
+    return kExitUsage;
+  }
+  if (o.impl_given == !o.engine.empty()) {
+    err << "lbconform: check needs --impl CMD (an adapter) or --engine NAME (a built-in engine), not both\n";
+    return kExitUsage;
+  }
+  if (o.cases > 0 && o.time_budget > 0) {
+    err << "lbconform: give --cases or --time-budget, not both\n";
+    return kExitUsage;
+  }
+  std::string shard_error;
+  const std::optional<Shard> shard = ResolveShard(o.shard, ProcessEnvironment, shard_error);
+  if (!shard) {
+    err << "lbconform: " << shard_error << "\n";
+    return kExitUsage;
+  }
+  const bool sharded = shard->count > 1 || !o.result.empty();
+  if (sharded && o.cases == 0) {
+    err << "lbconform: a sharded check (or --result) needs --cases N: the shards split a fixed number of cases\n";
+    return kExitUsage;
+  }
+  if (sharded && !o.seed) {
+    err << "lbconform: a sharded check (or --result) needs --seed S: every shard must draw the same cases\n";
+    return kExitUsage;
+  }
+  CheckOptions options;
+  for (const std::string& name : o.kinds) {
+    const auto kind = ScenarioKindFromName(name);
+    if (!kind) {
+      err << fmt::format("lbconform: unknown kind '{}'\n", name);
+      return kExitUsage;
+    }
+    options.kinds.push_back(*kind);
+  }
+  for (const std::string& name : o.profiles) {
+    const auto profile = ProfileFromName(name);
+    if (!profile) {
+      err << fmt::format("lbconform: unknown profile '{}'\n", name);
+      return kExitUsage;
+    }
+    options.profiles.push_back(*profile);
+  }
+  options.cases = o.cases;
+  options.time_budget_seconds = o.time_budget;
+  options.seed = o.seed ? *o.seed : std::random_device{}() * 0x100000000ULL + std::random_device{}();
+  options.max_size = o.max_size;
+  options.out = o.out;
+  options.shrink = !o.no_shrink;
+  options.max_consecutive_adapter_errors = o.max_adapter_errors;
+  std::string command =
+      o.impl_given ? "lbconform check --impl " + vectors::ShellQuoted(o.impl) : "lbconform check --engine " + o.engine;
+  for (const std::string& p : o.profiles) command += " --profile " + p;
+  if (o.max_size != 100) command += fmt::format(" --max-size {}", o.max_size);
+  options.reproduce_command = command;
+  options.progress = &err == &std::cerr && isatty(2) == 1;
+
+  std::unique_ptr<vectors::Implementation> implementation;
+  if (o.impl_given) {
+    vectors::AdapterOptions adapter;
+    adapter.command = o.impl;
+    adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
+    auto process = std::make_unique<vectors::AdapterImplementation>(adapter);
+    std::string problem;
+    if (!process->Introduce(&problem)) {
+      err << "lbconform: " << problem << "\n";
+      return kExitIncomplete;
+    }
+    implementation = std::move(process);
+  } else {
+    const Engine* engine = FindEngine(o.engine);
+    if (engine == nullptr) {
+      err << fmt::format("lbconform: unknown engine '{}'\n", o.engine);
+      return kExitUsage;
+    }
+    implementation = std::make_unique<vectors::EngineImplementation>(*engine);
+  }
+  const std::vector<ScenarioKind> declared = implementation->kinds().value_or(std::vector<ScenarioKind>{});
+  for (ScenarioKind kind : options.kinds) {
+    if (std::find(declared.begin(), declared.end(), kind) == declared.end()) {
+      err << fmt::format(
+          "lbconform: {} does not implement kind {} (it declares: {})\n", implementation->name(), NameOf(kind),
+          declared.empty() ? std::string("none") : [&] {
+            std::vector<std::string_view> names;
+            for (ScenarioKind d : declared) names.push_back(NameOf(d));
+            return fmt::format("{}", fmt::join(names, ", "));
+          }());
+      return kExitUsage;
+    }
+  }
+  if (options.kinds.empty()) options.kinds = declared;
+  const std::uint64_t space_size = o.cases * options.kinds.size();
+  if (sharded) options.slice = ShardRange(space_size, shard->index, shard->count);
+  if (options.kinds.empty()) {
+    err << fmt::format("lbconform: {} declares no kind; nothing to check\n", implementation->name());
+    return kExitIncomplete;
+  }
+  if (auto problem = WriteOutput(out, fmt::format("check: {} {}, seed {}\n", implementation->name(),
+                                                  implementation->version(), options.seed))) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitWriteFailed;
+  }
+  CheckResult result;
+  {
+    const vectors::RunSignals signals;
+    result = RunCheck(*implementation, options, out, err);
+  }
+  implementation->Finish();
+  std::uint64_t cases = 0;
+  for (const auto& [kind, coverage] : result.coverage) cases += coverage.cases;
+  const std::string shard_text =
+      sharded ? fmt::format(", shard {}/{} ({}), cases {}..{} of {}", shard->index, shard->count, shard->source,
+                            options.slice->begin, result.stopped_at.value_or(options.slice->end), space_size)
+              : "";
+  std::string closing =
+      fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases, result.findings.size(),
+                  result.findings.size() == 1 ? "disagreement" : "disagreements", result.seed, shard_text,
+                  result.seconds, result.stop_reason.empty() ? "" : "; stopped early: " + result.stop_reason);
+  if (auto problem = WriteOutput(out, closing)) {
+    err << "lbconform: " << *problem << "\n";
+    return kExitWriteFailed;
+  }
+  if (!out) return kExitWriteFailed;
+  if (!o.result.empty() && result.stop_signal == 0 && result.stop_reason.empty()) {
+    ShardResult shard_result;
+    shard_result.command = "check";
+    shard_result.tool_version = vectors::kSuiteVersion;
+    std::vector<std::string> kind_names, profile_names;
+    for (ScenarioKind kind : options.kinds) kind_names.emplace_back(NameOf(kind));
+    for (Profile profile : options.profiles) profile_names.emplace_back(NameOf(profile));
+    shard_result.parameters = {{"implementation", implementation->name()},
+                               {"kinds", kind_names},
+                               {"profiles", profile_names},
+                               {"seed", options.seed},
+                               {"cases", o.cases},
+                               {"maxSize", options.max_size},
+                               {"shrink", options.shrink}};
+    // Case index kind × cases + i is drawn from (seed, kind, i) by the generators of this version.
+    shard_result.space_digest = fmt::format("check-{}:{}", vectors::kSuiteVersion, fmt::join(kind_names, ","));
+    shard_result.unit = "case";
+    shard_result.space_size = space_size;
+    shard_result.shard = *shard;
+    shard_result.covered = {options.slice->begin, result.stopped_at.value_or(options.slice->end)};
+    shard_result.stopped_at_finding = result.stopped_at.has_value();
+    std::uint64_t agreed = 0, unsupported = 0, adapter_errors = 0;
+    for (const auto& [kind, coverage] : result.coverage) {
+      agreed += coverage.agreed;
+      unsupported += coverage.unsupported;
+      adapter_errors += coverage.adapter_errors;
+    }
+    shard_result.counts = {{"checked", cases},
+                           {"findings", result.findings.size()},
+                           {"agreed", agreed},
+                           {"unsupported", unsupported},
+                           {"adapterErrors", adapter_errors}};
+    for (const CheckFinding& f : result.findings) {
+      shard_result.findings.push_back({{"kind", NameOf(f.kind)},
+                                       {"profile", NameOf(f.profile)},
+                                       {"case", f.case_index},
+                                       {"field", f.field},
+                                       {"scenario", f.scenario},
+                                       {"vector", f.vector_path}});
+    }
+    if (const std::optional<std::string> problem = WriteShardResult(o.result, shard_result)) {
+      err << fmt::format("lbconform: check: cannot write {}: {}\n", o.result, *problem);
+      return kExitWriteFailed;
+    }
+  }
+  if (result.stop_signal != 0) return 128 + result.stop_signal;
+  if (result.output_failed) return kExitWriteFailed;
+  if (!result.stop_reason.empty()) return kExitIncomplete;
+  return result.findings.empty() ? kExitOk : kExitRejected;
+}
+
+}  // namespace lbconform
