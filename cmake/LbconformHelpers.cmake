@@ -32,13 +32,11 @@ function(lbconform_add_test name)
   target_compile_definitions(${name} PRIVATE
     LBCONFORM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   lbconform_set_warnings(${name})
-  # The code under test lives in the libraries, built as the preset says; the
-  # tests' own code needs no heavy optimisation, and compiling it lighter
-  # keeps CI under 20 minutes. Measured on reference/timeline_test.cc:
-  # g++ -O3 14.8 s, -O1 10.7 s; clang ASan+UBSan -O2 21.0 s, -O0 13.1 s.
-  if(LBCONFORM_SANITIZE)
-    target_compile_options(${name} PRIVATE -O0)
-  elseif(CMAKE_BUILD_TYPE STREQUAL "Release")
+  # The code under test lives in the libraries, built as the preset says; in
+  # Release the tests' own code is built at -O1, which compiles faster
+  # (reference/timeline_test.cc: g++ -O3 14.8 s, -O1 10.7 s). Not under the
+  # sanitizers: -O0 there saved 12 s of build and cost 108 s of tests.
+  if(CMAKE_BUILD_TYPE STREQUAL "Release" AND NOT LBCONFORM_SANITIZE)
     target_compile_options(${name} PRIVATE -O1)
   endif()
   gtest_discover_tests(${name}
