@@ -117,27 +117,46 @@ PassthroughScenario WithoutGroups(PassthroughScenario s, Chunk chunk) {
   return s;
 }
 
-// InLowestTerms: `s` with the VMs that `counted` selects cut to the same
-// healthy fraction in lowest terms (10 of 12 healthy become 5 of 6), the
-// other VMs kept; a fraction-sized misreading keeps failing, and chunks or
-// single removals could not get there without passing other fractions.
+// SmallerFractions: `s` with the VMs that `counted` selects cut to h of them
+// healthy and u unhealthy, for every smaller h and u (fewest first), the
+// other VMs kept; with their ratio re-aimed, a misreading of the arithmetic
+// moves to the smallest fraction it fails on, which chunks or single removals
+// reach only by passing fractions it does not. Over 16 counted VMs, only the
+// same fraction in lowest terms (10 of 12 healthy become 5 of 6).
 template <typename Counted>
-std::vector<PassthroughScenario> InLowestTerms(const PassthroughScenario& s, Counted counted) {
+std::vector<PassthroughScenario> SmallerFractions(const PassthroughScenario& s, Counted counted) {
   std::vector<std::size_t> healthy, unhealthy;
   for (std::size_t i = 0; i < s.instances.size(); ++i) {
     if (counted(s.instances[i])) (s.instances[i].health == HealthState::kHealthy ? healthy : unhealthy).push_back(i);
   }
-  const std::size_t divisor = std::gcd(healthy.size(), unhealthy.size());
-  if (divisor <= 1) return {};
-  std::vector<bool> drop(s.instances.size(), false);
-  for (std::size_t i = healthy.size() / divisor; i < healthy.size(); ++i) drop[healthy[i]] = true;
-  for (std::size_t i = unhealthy.size() / divisor; i < unhealthy.size(); ++i) drop[unhealthy[i]] = true;
-  PassthroughScenario smaller = s;
-  smaller.instances.clear();
-  for (std::size_t i = 0; i < s.instances.size(); ++i) {
-    if (!drop[i]) smaller.instances.push_back(s.instances[i]);
+  auto cut = [&](std::size_t h, std::size_t u) {
+    PassthroughScenario smaller = s;
+    smaller.instances.clear();
+    std::size_t kept_healthy = 0, kept_unhealthy = 0;
+    for (std::size_t i = 0; i < s.instances.size(); ++i) {
+      const Instance& vm = s.instances[i];
+      if (counted(vm)) {
+        std::size_t& kept = vm.health == HealthState::kHealthy ? kept_healthy : kept_unhealthy;
+        if (kept >= (vm.health == HealthState::kHealthy ? h : u)) continue;
+        ++kept;
+      }
+      smaller.instances.push_back(vm);
+    }
+    return smaller;
+  };
+  std::vector<PassthroughScenario> out;
+  const std::size_t total = healthy.size() + unhealthy.size();
+  if (total > 16) {
+    const std::size_t divisor = std::gcd(healthy.size(), unhealthy.size());
+    if (divisor > 1) out.push_back(cut(healthy.size() / divisor, unhealthy.size() / divisor));
+    return out;
   }
-  return {smaller};
+  for (std::size_t n = 1; n < total; ++n) {
+    for (std::size_t h = 0; h <= std::min(n, healthy.size()); ++h) {
+      if (n - h <= unhealthy.size()) out.push_back(cut(h, n - h));
+    }
+  }
+  return out;
 }
 
 // Options switched off, one at a time.
@@ -267,6 +286,16 @@ SlbScenario WithoutUnusedZone(SlbScenario s, std::size_t z) {
 
 std::vector<SlbScenario> SimplerSlb(const SlbScenario& s) {
   std::vector<SlbScenario> out;
+  // Two backends at once, which a rule on the share of backends (the 50% of
+  // SLB-15) needs, and chunks of neighbours rarely give.
+  for (std::size_t i = 0; s.backends.size() <= 10 && i < s.backends.size(); ++i) {
+    for (std::size_t j = i + 2; j < s.backends.size(); ++j) {
+      SlbScenario smaller = s;
+      smaller.backends.erase(smaller.backends.begin() + static_cast<std::ptrdiff_t>(j));
+      smaller.backends.erase(smaller.backends.begin() + static_cast<std::ptrdiff_t>(i));
+      out.push_back(std::move(smaller));
+    }
+  }
   for (std::size_t z = 0; z < s.zones.size(); ++z) {
     const bool used = std::any_of(s.backends.begin(), s.backends.end(),
                                   [&](const SlbBackend& b) { return b.zone == s.zones[z]; });
@@ -318,14 +347,35 @@ rc::Seq<PassthroughScenario> PassthroughShrinks(const PassthroughScenario& s, Pr
       return rc::seq::just(std::move(reaimed), std::move(smaller));
     });
   };
-  std::vector<PassthroughScenario> fractions = InLowestTerms(s, [&s](const Instance& vm) {
+  std::vector<PassthroughScenario> fractions = SmallerFractions(s, [&s](const Instance& vm) {
     return vm.backend < s.backends.size() && !s.backends[vm.backend].failover;
   });
   for (PassthroughScenario& in_zone :
-       InLowestTerms(s, [&s](const Instance& vm) { return !s.client.zone.empty() && vm.zone == s.client.zone; })) {
+       SmallerFractions(s, [&s](const Instance& vm) { return !s.client.zone.empty() && vm.zone == s.client.zone; })) {
     fractions.push_back(std::move(in_zone));
   }
-  return rc::seq::concat(removed(rc::seq::fromContainer(std::move(fractions))),
+  // A smaller fraction with its ratios on each side of it: the smallest
+  // fraction a misreading fails on may lie on another side (float-ratio: 1/3
+  // with the double just above it, where the side drawn needed 5/6).
+  auto every_side = [aims, aimed, profile](PassthroughScenario&& smaller) {
+    std::vector<PassthroughScenario> out;
+    for (int shift = 0; aimed && shift < 3; ++shift) {
+      auto rotated = [shift](std::optional<int> side) -> std::optional<int> {
+        if (!side) return side;
+        const int order[] = {*side, *side == 0 ? -1 : 0, *side == 1 ? -1 : 1};
+        return order[shift];
+      };
+      PassthroughScenario reaimed = Reaimed(smaller, Aims{rotated(aims.failover_side), rotated(aims.spillover_side)}, profile);
+      const bool seen = std::any_of(out.begin(), out.end(), [&](const PassthroughScenario& o) {
+        return o.failover_policy.failover_ratio == reaimed.failover_policy.failover_ratio &&
+               o.zonal_affinity.spillover_ratio == reaimed.zonal_affinity.spillover_ratio;
+      });
+      if (!seen) out.push_back(std::move(reaimed));
+    }
+    out.push_back(std::move(smaller));
+    return rc::seq::fromContainer(std::move(out));
+  };
+  return rc::seq::concat(rc::seq::mapcat(rc::seq::fromContainer(std::move(fractions)), every_side),
                          removed(Removals(s, s.backends.size(), WithoutGroups)),
                          removed(Removals(s, s.instances.size(), WithoutVms)),
                          rc::seq::fromContainer(SimplerOptions(s)));
