@@ -277,6 +277,18 @@ rc::Gen<PassthroughScenario> GenIncompatibleOptions() {
   });
 }
 
+// Why float-division and float-shortest-decimal need 7 VMs, and
+// spill-float-division 6: a JSON ratio is the shortest decimal S(d) of some
+// double d (else INEXACT_NUMBER, docs/spec/passthrough.md §2.7). Unless d is
+// the double nearest k/n, d lies at least half an ulp from k/n and S(d) within
+// half an ulp of d on the same side, so comparing doubles (or S of the double
+// k/n with S(d)) orders k/n and the ratio as exact arithmetic does. With d the
+// double nearest k/n, both readings keep the primaries (refine) and exact
+// arithmetic does not exactly when S(d) > k/n; the smallest such n is 6
+// (5/6 prints as 0.8333333333333334; n <= 5 give S(d) <= k/n). So 6 primaries
+// and a healthy backup (to make failing over visible), or 6 VMs in the client's
+// zone. float32 (spill-float32) already parts at 1/2: 2 VMs.
+//
 // GenSpilloverZones: a client's zone of up to 8 VMs and a second zone, so
 // that the computed ratio k/n takes denominators up to 8 (5/6 is the first
 // whose double's shortest decimal lies above it).
