@@ -94,8 +94,7 @@ INSTANTIATE_TEST_SUITE_P(
         // The first fraction whose double's shortest decimal lies above it is
         // 5/6: 6 primaries and a healthy backup, or 6 VMs in the client's zone
         // (check_shrinks.h); float32 already parts at 1/2.
-        Reach{"float-division", kPassthrough, 7, 0, 0, 0},
-        Reach{"spill-float-division", kPassthrough, 6, 0, 0, 0},
+        Reach{"float-division", kPassthrough, 7, 0, 0, 0}, Reach{"spill-float-division", kPassthrough, 6, 0, 0, 0},
         Reach{"spill-float32", kPassthrough, 2, 0, 0, 0},
         // Timelines: two transitions while a connection drains; shrunk to a few events.
         Reach{"transition-restarts-drain", kTimeline, 4, 6, 0, 0},
@@ -104,12 +103,9 @@ INSTANTIATE_TEST_SUITE_P(
         Reach{"zero-second-drain-is-reset", kTimeline, 4, 6, 0, 0},
         // Service LB policies: unsupported load balancers and backend types,
         // undrain at exactly 35%, UTILIZATION without maxUtilization.
-        Reach{"classic-application-supported", kSlb, 0, 0, 4, 2},
-        Reach{"regional-mig-supported", kSlb, 0, 0, 4, 2},
-        Reach{"gce-vm-ip-neg-supported", kSlb, 0, 0, 4, 2},
-        Reach{"undrain-above-35", kSlb, 0, 0, 4, 2},
-        Reach{"utilization-default-0.8", kSlb, 0, 0, 4, 2},
-        Reach{"any-scheme", kSlb, 0, 0, 4, 2}),
+        Reach{"classic-application-supported", kSlb, 0, 0, 4, 2}, Reach{"regional-mig-supported", kSlb, 0, 0, 4, 2},
+        Reach{"gce-vm-ip-neg-supported", kSlb, 0, 0, 4, 2}, Reach{"undrain-above-35", kSlb, 0, 0, 4, 2},
+        Reach{"utilization-default-0.8", kSlb, 0, 0, 4, 2}, Reach{"any-scheme", kSlb, 0, 0, 4, 2}),
     [](const ::testing::TestParamInfo<Reach>& reach) {
       std::string name = reach.param.engine;
       for (char& c : name) c = (c == '-' || c == '.') ? '_' : c;

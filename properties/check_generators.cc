@@ -300,7 +300,8 @@ rc::Gen<PassthroughScenario> GenSpilloverZones() {
     s.zonal_affinity.spillover = Spillover::kSpillCrossZone;
     s.client = {ClientType::kVm, "us-west1", "us-west1-a"};
     const auto [local, other] = *rc::gen::pair(HealthList(8), HealthList(3));
-    for (const auto& [zone, health] : {std::pair{std::string("us-west1-a"), local}, std::pair{std::string("us-west1-b"), other}}) {
+    for (const auto& [zone, health] :
+         {std::pair{std::string("us-west1-a"), local}, std::pair{std::string("us-west1-b"), other}}) {
       BackendGroup group;
       group.zone = zone;
       group.name = "ig-" + zone.substr(zone.size() - 1);
@@ -544,10 +545,10 @@ void AimSlb(SlbScenario& s) {
       break;
     case 3:  // a load balancer or a backend type the policies do not support (SLB-1, SLB-3..6)
       if (s.backends.empty() || Pick(0, 2) == 0) {
-        s.load_balancer = Choose({LoadBalancerType::kClassicApplication, LoadBalancerType::kClassicProxyNetwork,
-                                  LoadBalancerType::kRegionalExternalApplication,
-                                  LoadBalancerType::kRegionalInternalApplication,
-                                  LoadBalancerType::kExternalPassthroughNetwork});
+        s.load_balancer =
+            Choose({LoadBalancerType::kClassicApplication, LoadBalancerType::kClassicProxyNetwork,
+                    LoadBalancerType::kRegionalExternalApplication, LoadBalancerType::kRegionalInternalApplication,
+                    LoadBalancerType::kExternalPassthroughNetwork});
         s.scheme.clear();
       } else {
         s.backends[static_cast<std::size_t>(Pick(0, static_cast<int>(s.backends.size())))].kind =

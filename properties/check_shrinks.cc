@@ -92,8 +92,7 @@ PassthroughScenario Reaimed(PassthroughScenario s, const Aims& aims, Profile pro
   }
   if (aims.spillover_side) {
     if (const std::optional<Fraction> computed = ComputedRatio(s, profile)) {
-      s.zonal_affinity.spillover_ratio =
-          NearFraction(computed->numerator, computed->denominator, *aims.spillover_side);
+      s.zonal_affinity.spillover_ratio = NearFraction(computed->numerator, computed->denominator, *aims.spillover_side);
     }
   }
   return s;
@@ -167,8 +166,10 @@ std::vector<PassthroughScenario> SimplerOptions(const PassthroughScenario& s) {
     change(simpler);
     out.push_back(std::move(simpler));
   };
-  if (s.failover_policy.drop_traffic_if_unhealthy) with([](auto& x) { x.failover_policy.drop_traffic_if_unhealthy = false; });
-  if (s.deployment.network_security_integration) with([](auto& x) { x.deployment.network_security_integration = false; });
+  if (s.failover_policy.drop_traffic_if_unhealthy)
+    with([](auto& x) { x.failover_policy.drop_traffic_if_unhealthy = false; });
+  if (s.deployment.network_security_integration)
+    with([](auto& x) { x.deployment.network_security_integration = false; });
   if (s.deployment.symmetric_hashing) with([](auto& x) { x.deployment.symmetric_hashing.reset(); });
   if (s.deployment.packet_mirroring_collector) with([](auto& x) { x.deployment.packet_mirroring_collector = false; });
   if (s.subsetting != SubsettingPolicy::kNone) with([](auto& x) { x.subsetting = SubsettingPolicy::kNone; });
@@ -190,7 +191,8 @@ TimelineScenario TimelineWithout(TimelineScenario t, std::vector<bool> drop_even
     const TimelineEvent& e = t.events[i];
     const bool names_vm = e.type == EventType::kHealth || e.type == EventType::kConnect;
     if (names_vm && e.instance < drop_vm.size() && drop_vm[e.instance]) drop_event[i] = true;
-    if (e.type == EventType::kConnect && drop_event[i] && e.connection < connections) drop_connection[e.connection] = true;
+    if (e.type == EventType::kConnect && drop_event[i] && e.connection < connections)
+      drop_connection[e.connection] = true;
   }
   std::vector<std::size_t> vm_index(drop_vm.size()), connection_index(connections);
   std::vector<Instance> vms;
@@ -297,8 +299,8 @@ std::vector<SlbScenario> SimplerSlb(const SlbScenario& s) {
     }
   }
   for (std::size_t z = 0; z < s.zones.size(); ++z) {
-    const bool used = std::any_of(s.backends.begin(), s.backends.end(),
-                                  [&](const SlbBackend& b) { return b.zone == s.zones[z]; });
+    const bool used =
+        std::any_of(s.backends.begin(), s.backends.end(), [&](const SlbBackend& b) { return b.zone == s.zones[z]; });
     if (!used && s.zones.size() > 1) out.push_back(WithoutUnusedZone(s, z));
   }
   for (std::size_t b = 0; b < s.backends.size(); ++b) {
@@ -347,9 +349,8 @@ rc::Seq<PassthroughScenario> PassthroughShrinks(const PassthroughScenario& s, Pr
       return rc::seq::just(std::move(reaimed), std::move(smaller));
     });
   };
-  std::vector<PassthroughScenario> fractions = SmallerFractions(s, [&s](const Instance& vm) {
-    return vm.backend < s.backends.size() && !s.backends[vm.backend].failover;
-  });
+  std::vector<PassthroughScenario> fractions = SmallerFractions(
+      s, [&s](const Instance& vm) { return vm.backend < s.backends.size() && !s.backends[vm.backend].failover; });
   for (PassthroughScenario& in_zone :
        SmallerFractions(s, [&s](const Instance& vm) { return !s.client.zone.empty() && vm.zone == s.client.zone; })) {
     fractions.push_back(std::move(in_zone));
@@ -365,7 +366,8 @@ rc::Seq<PassthroughScenario> PassthroughShrinks(const PassthroughScenario& s, Pr
         const int order[] = {*side, *side == 0 ? -1 : 0, *side == 1 ? -1 : 1};
         return order[shift];
       };
-      PassthroughScenario reaimed = Reaimed(smaller, Aims{rotated(aims.failover_side), rotated(aims.spillover_side)}, profile);
+      PassthroughScenario reaimed =
+          Reaimed(smaller, Aims{rotated(aims.failover_side), rotated(aims.spillover_side)}, profile);
       const bool seen = std::any_of(out.begin(), out.end(), [&](const PassthroughScenario& o) {
         return o.failover_policy.failover_ratio == reaimed.failover_policy.failover_ratio &&
                o.zonal_affinity.spillover_ratio == reaimed.zonal_affinity.spillover_ratio;
@@ -387,15 +389,14 @@ rc::Seq<TimelineScenario> TimelineShrinks(const TimelineScenario& t) {
     simpler.push_back(t);
     simpler.back().draining_timeout_sec.reset();
   }
-  return rc::seq::concat(Removals(t, t.events.size(), WithoutEvents),
-                         Removals(t, t.initial.backends.size(), WithoutTimelineGroups),
-                         Removals(t, t.initial.instances.size(), WithoutTimelineVms),
-                         rc::seq::fromContainer(std::move(simpler)));
+  return rc::seq::concat(
+      Removals(t, t.events.size(), WithoutEvents), Removals(t, t.initial.backends.size(), WithoutTimelineGroups),
+      Removals(t, t.initial.instances.size(), WithoutTimelineVms), rc::seq::fromContainer(std::move(simpler)));
 }
 
 rc::Seq<SlbScenario> SlbShrinks(const SlbScenario& s) {
-  return rc::seq::concat(Removals(s, s.backends.size(), WithoutBackends),
-                         Removals(s, s.clients.size(), WithoutClients), rc::seq::fromContainer(SimplerSlb(s)));
+  return rc::seq::concat(Removals(s, s.backends.size(), WithoutBackends), Removals(s, s.clients.size(), WithoutClients),
+                         rc::seq::fromContainer(SimplerSlb(s)));
 }
 
 }  // namespace lbconform::properties
