@@ -303,6 +303,18 @@ std::vector<SlbScenario> SimplerSlb(const SlbScenario& s) {
         std::any_of(s.backends.begin(), s.backends.end(), [&](const SlbBackend& b) { return b.zone == s.zones[z]; });
     if (!used && s.zones.size() > 1) out.push_back(WithoutUnusedZone(s, z));
   }
+  for (std::size_t b = 0; b < s.backends.size(); ++b) {  // DEFAULT instead of PREFERRED
+    if (s.backends[b].preference == Preference::kDefault) continue;
+    out.push_back(s);
+    out.back().backends[b].preference = Preference::kDefault;
+  }
+  for (std::size_t c = 0; c < s.clients.size(); ++c) {  // less load: half, or 1 request per second
+    for (Milli offered : {s.clients[c].offered / 2, Milli{1'000}}) {
+      if (offered >= s.clients[c].offered) continue;
+      out.push_back(s);
+      out.back().clients[c].offered = offered;
+    }
+  }
   for (std::size_t b = 0; b < s.backends.size(); ++b) {
     if (s.backends[b].health.empty()) continue;
     SlbScenario simpler = s;
