@@ -9,6 +9,7 @@
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
+#include "properties/check_shrinks.h"
 #include "properties/generators.h"
 #include "reference/reference_engine.h"
 
@@ -30,17 +31,6 @@ template <typename T>
 T Choose(std::initializer_list<T> choices) {
   const int index = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, static_cast<int>(choices.size())));
   return *(choices.begin() + index);
-}
-
-Decimal ShortestDecimal(double value) { return *Decimal::FromDouble(value); }
-
-// The decimals a JSON number near k/n can be: the shortest decimal of the
-// double nearest k/n, and of its two neighbours (just below, just above).
-Decimal NearFraction(std::uint32_t k, std::uint32_t n, int side) {
-  const double nearest = static_cast<double>(k) / static_cast<double>(n);
-  if (side == 0) return ShortestDecimal(nearest);
-  const double beside = std::nextafter(nearest, side > 0 ? 2.0 : -1.0);
-  return ShortestDecimal(std::clamp(beside, 0.0, 1.0));
 }
 
 // RatioRelation names how `ratio` lies to the fraction k/n when it is one of
@@ -77,6 +67,14 @@ PoolCounts CountPools(const PassthroughScenario& s) {
 
 // PassthroughBoundaries classifies a scenario and the reference's decision.
 void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecision& d, std::set<std::string>& out) {
+  const auto failover_groups = static_cast<std::size_t>(
+      std::count_if(s.backends.begin(), s.backends.end(), [](const BackendGroup& b) { return b.failover; }));
+  const std::size_t primary_groups = s.backends.size() - failover_groups;
+  const std::string with = failover_groups > 0 ? "with failover" : "without failover";
+  if (primary_groups > 50) out.insert("more than 50 primary groups " + with);
+  if (failover_groups > 50) out.insert("more than 50 failover groups");
+  if (primary_groups <= 50 && failover_groups <= 50 && s.backends.size() > 50)
+    out.insert("more than 50 groups of both roles together");
   if (!d.valid()) {
     out.insert("rejected");
     return;
@@ -224,12 +222,120 @@ rc::Gen<PassthroughScenario> GenFailoverBoundary(bool at_limits) {
   });
 }
 
+// GenGroupLimits: a service at the limit of 50 groups per role (FO-6), with
+// or without failover groups (GAP-12), one VM per group; shrinking removes
+// groups one at a time down to the limit plus one.
+rc::Gen<PassthroughScenario> GenGroupLimits() {
+  return rc::gen::exec([] {
+    const int primary_groups = Choose({51, 50, 1, 52});
+    const int failover_groups = Choose({0, 1, 50, 51});
+    const bool one_unhealthy = Choose({false, true});
+    PassthroughScenario s;
+    s.name = "be-check";
+    s.region = "us-west1";
+    s.failover_policy.present = Choose({false, true});
+    s.zonal_affinity.spillover = Choose({Spillover::kDisabled, Spillover::kStayWithinZone});
+    s.client = {ClientType::kVm, "us-west1", "us-west1-a"};
+    for (int g = 0; g < primary_groups + failover_groups; ++g) {
+      BackendGroup group;
+      group.zone = g % 2 == 0 ? "us-west1-a" : "us-west1-b";
+      group.name = "ig-" + std::to_string(g);
+      group.group = "zones/" + group.zone + "/instanceGroups/" + group.name;
+      group.failover = g >= primary_groups;
+      s.backends.push_back(group);
+      Instance vm;
+      vm.name = "vm-" + std::to_string(g);
+      vm.zone = group.zone;
+      vm.backend = static_cast<std::size_t>(g);
+      vm.health = one_unhealthy && g == 0 ? HealthState::kUnhealthy : HealthState::kHealthy;
+      s.instances.push_back(vm);
+    }
+    return s;
+  });
+}
+
+// GenIncompatibleOptions: zonal affinity with one of the options it cannot
+// be combined with (ZA-4, ZA-5, ZA-6), each side of the profiles' conditions.
+rc::Gen<PassthroughScenario> GenIncompatibleOptions() {
+  return rc::gen::exec([] {
+    GenOptions options;
+    options.allow_invalid = false;
+    options.spillover = Choose({Spillover::kStayWithinZone, Spillover::kSpillCrossZone, Spillover::kDisabled});
+    PassthroughScenario s = *GenScenario(options);
+    switch (Pick(0, 4)) {
+      case 0:
+        s.subsetting = SubsettingPolicy::kConsistentHashSubsetting;
+        break;
+      case 1:
+        s.deployment.packet_mirroring_collector = true;
+        break;
+      default:
+        s.deployment.symmetric_hashing = SymmetricHashing{Choose({true, false}), Choose({true, false})};
+        break;
+    }
+    return s;
+  });
+}
+
+// Why float-division and float-shortest-decimal need 7 VMs, and
+// spill-float-division 6: a JSON ratio is the shortest decimal S(d) of some
+// double d (else INEXACT_NUMBER, docs/spec/passthrough.md §2.7). Unless d is
+// the double nearest k/n, d lies at least half an ulp from k/n and S(d) within
+// half an ulp of d on the same side, so comparing doubles (or S of the double
+// k/n with S(d)) orders k/n and the ratio as exact arithmetic does. With d the
+// double nearest k/n, both readings keep the primaries (refine) and exact
+// arithmetic does not exactly when S(d) > k/n; the smallest such n is 6
+// (5/6 prints as 0.8333333333333334; n <= 5 give S(d) <= k/n). So 6 primaries
+// and a healthy backup (to make failing over visible), or 6 VMs in the client's
+// zone. float32 (spill-float32) already parts at 1/2: 2 VMs.
+//
+// GenSpilloverZones: a client's zone of up to 8 VMs and a second zone, so
+// that the computed ratio k/n takes denominators up to 8 (5/6 is the first
+// whose double's shortest decimal lies above it).
+rc::Gen<PassthroughScenario> GenSpilloverZones() {
+  return rc::gen::exec([] {
+    PassthroughScenario s;
+    s.name = "be-check";
+    s.region = "us-west1";
+    s.zonal_affinity.spillover = Spillover::kSpillCrossZone;
+    s.client = {ClientType::kVm, "us-west1", "us-west1-a"};
+    const auto [local, other] = *rc::gen::pair(HealthList(8), HealthList(3));
+    for (const auto& [zone, health] :
+         {std::pair{std::string("us-west1-a"), local}, std::pair{std::string("us-west1-b"), other}}) {
+      BackendGroup group;
+      group.zone = zone;
+      group.name = "ig-" + zone.substr(zone.size() - 1);
+      group.group = "zones/" + zone + "/instanceGroups/" + group.name;
+      s.backends.push_back(group);
+      for (bool healthy : health) {
+        Instance vm;
+        vm.name = "vm-" + std::to_string(s.instances.size());
+        vm.zone = zone;
+        vm.backend = s.backends.size() - 1;
+        vm.health = healthy ? HealthState::kHealthy : HealthState::kUnhealthy;
+        s.instances.push_back(vm);
+      }
+    }
+    return s;
+  });
+}
+
 rc::Gen<PassthroughScenario> GenBoundaryScenario(Profile profile) {
   return rc::gen::exec([profile] {
     // 0: the properties' draw; 1: the failover ratio's boundary; 2: the
-    // spillover ratio's; 3: both; 4 (rarely): the limits on VM counts.
-    const int aim = *rc::gen::weightedElement<int>({{6, 0}, {6, 1}, {4, 2}, {2, 3}, {1, 4}});
+    // spillover ratio's; 3: both; 4 (rarely): the limits on VM counts (with
+    // failover: a misreading of GAP-12 shows with 51 groups, not 251 VMs);
+    // 5 (rarely): the limits on group counts; 6: options incompatible with
+    // zonal affinity; 7: the spillover ratio's boundary in a zone of up to 8 VMs.
+    const int aim = *rc::gen::weightedElement<int>({{6, 0}, {6, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}, {2, 7}});
     if (aim == 0) return *GenScenario({});
+    if (aim == 5) return *GenGroupLimits();
+    if (aim == 6) return *GenIncompatibleOptions();
+    if (aim == 7) {
+      PassthroughScenario s = *GenSpilloverZones();
+      AimAtSpilloverBoundary(s, profile);
+      return s;
+    }
     if (aim == 1 || aim == 4) return *GenFailoverBoundary(aim == 4);
     GenOptions options;
     options.allow_invalid = false;
@@ -245,7 +351,8 @@ rc::Gen<PassthroughScenario> GenBoundaryScenario(Profile profile) {
 std::vector<std::string> Sorted(const std::set<std::string>& classes) { return {classes.begin(), classes.end()}; }
 
 rc::Gen<CheckCase> PassthroughCase(Profile profile) {
-  return rc::gen::map(GenBoundaryScenario(profile), [profile](const PassthroughScenario& s) {
+  auto shrinks = [profile](const PassthroughScenario& s) { return PassthroughShrinks(s, profile); };
+  return rc::gen::map(WithShrinks(GenBoundaryScenario(profile), shrinks), [profile](const PassthroughScenario& s) {
     std::set<std::string> classes;
     PassthroughBoundaries(s, Reference().Decide(s, profile), classes);
     return CheckCase{EncodeScenario(s), Sorted(classes)};
@@ -254,11 +361,56 @@ rc::Gen<CheckCase> PassthroughCase(Profile profile) {
 
 // ------------------------------ Timelines
 
+// AimTransitionsWhileDraining appends a failover and then a failback while a
+// connection drains (GAP-17): a TCP connection to a primary VM, every primary
+// unhealthy (that one last), then another primary healthy again; ratio 0 and
+// a healthy backup make both transitions happen.
+void AimTransitionsWhileDraining(TimelineScenario& t) {
+  std::vector<std::size_t> primaries, backups;
+  for (std::size_t v = 0; v < t.initial.instances.size(); ++v) {
+    const std::size_t g = t.initial.instances[v].backend;
+    (g < t.initial.backends.size() && t.initial.backends[g].failover ? backups : primaries).push_back(v);
+  }
+  if (primaries.size() < 2 || backups.empty()) return;
+  std::int64_t at = t.events.empty() ? 0 : t.events.back().at;
+  auto add = [&](TimelineEvent e) {
+    e.at = at;
+    t.events.push_back(e);
+  };
+  auto health = [&](std::size_t vm, HealthState state) {
+    TimelineEvent e;
+    e.type = EventType::kHealth;
+    e.instance = vm;
+    e.health = state;
+    add(e);
+  };
+  TimelineEvent config;
+  config.type = EventType::kConfig;
+  config.failover_policy.failover_ratio = Decimal();
+  config.failover_policy.disable_connection_drain_on_failover = false;
+  add(config);
+  health(backups.front(), HealthState::kHealthy);
+  const std::size_t draining = primaries.front();
+  health(draining, HealthState::kHealthy);
+  TimelineEvent connect;
+  connect.type = EventType::kConnect;
+  connect.instance = draining;
+  connect.connection = t.connection_ids.size();
+  connect.protocol = ConnectionProtocol::kTcp;
+  t.connection_ids.push_back("c" + std::to_string(connect.connection));
+  add(connect);
+  at += 1;
+  for (std::size_t i = 1; i < primaries.size(); ++i) health(primaries[i], HealthState::kUnhealthy);
+  health(draining, HealthState::kUnhealthy);  // failover: the connection drains
+  at += Choose<std::int64_t>({1, 30});
+  health(primaries[1], HealthState::kHealthy);  // failback while it drains
+}
+
 // AimTimeline moves a timeline onto one of its boundaries: events of mixed
 // types at one time, a 0-second drain, an event exactly when a drain ends, a
-// configuration change in the middle.
+// configuration change in the middle, two transitions while a connection drains.
 void AimTimeline(TimelineScenario& t, Profile profile) {
-  switch (Pick(0, 5)) {
+  switch (Pick(0, 6)) {
     case 0:  // simultaneous events
       for (std::size_t i = 1; i < t.events.size(); ++i) {
         if (Pick(0, 3) == 0) t.events[i].at = t.events[i - 1].at;
@@ -297,6 +449,9 @@ void AimTimeline(TimelineScenario& t, Profile profile) {
       t.events.insert(t.events.begin() + static_cast<std::ptrdiff_t>(at) + 1, e);
       break;
     }
+    case 4:
+      AimTransitionsWhileDraining(t);
+      break;
     default:
       break;
   }
@@ -342,9 +497,12 @@ void TimelineBoundaries(const TimelineScenario& t, const TimelineDecision& d, st
 }
 
 rc::Gen<CheckCase> TimelineCase(Profile profile) {
-  return rc::gen::exec([profile] {
+  const rc::Gen<TimelineScenario> aimed = rc::gen::exec([profile] {
     TimelineScenario t = *rc::gen::arbitrary<TimelineScenario>();
     if (Pick(0, 2) == 0) AimTimeline(t, profile);
+    return t;
+  });
+  return rc::gen::map(WithShrinks(aimed, TimelineShrinks), [profile](const TimelineScenario& t) {
     std::set<std::string> classes;
     TimelineBoundaries(t, Reference().DecideTimeline(t, profile), classes);
     return CheckCase{EncodeTimeline(t), Sorted(classes)};
@@ -357,7 +515,7 @@ rc::Gen<CheckCase> TimelineCase(Profile profile) {
 // to a backend's healthy share, STRICT isolation with demand above capacity,
 // load that fits in one zone.
 void AimSlb(SlbScenario& s) {
-  switch (Pick(0, 4)) {
+  switch (Pick(0, 8)) {
     case 0: {  // threshold equality
       for (const SlbBackend& b : s.backends) {
         const std::uint32_t members = b.health.empty() ? b.members : b.health.back().members;
@@ -385,12 +543,63 @@ void AimSlb(SlbScenario& s) {
     case 2:  // load that fits in one zone
       for (ClientLocation& c : s.clients) c.offered = 1'000;
       break;
+    case 3:  // a load balancer or a backend type the policies do not support (SLB-1, SLB-3..6)
+      if (s.backends.empty() || Pick(0, 2) == 0) {
+        s.load_balancer =
+            Choose({LoadBalancerType::kClassicApplication, LoadBalancerType::kClassicProxyNetwork,
+                    LoadBalancerType::kRegionalExternalApplication, LoadBalancerType::kRegionalInternalApplication,
+                    LoadBalancerType::kExternalPassthroughNetwork});
+        s.scheme.clear();
+      } else {
+        s.backends[static_cast<std::size_t>(Pick(0, static_cast<int>(s.backends.size())))].kind =
+            Choose({BackendKind::kRegionalManagedInstanceGroup, BackendKind::kZonalNegGceVmIp,
+                    BackendKind::kServerlessNeg, BackendKind::kInternetNeg, BackendKind::kPrivateServiceConnectNeg});
+      }
+      break;
+    case 4: {  // a drained backend back at exactly 35% healthy, 60 s before the plan (SLB-19)
+      if (s.backends.empty()) break;
+      s.policy.present = true;
+      s.policy.name = "pol";
+      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+      s.policy.auto_capacity_drain = true;
+      while (s.backends.size() < 3) {
+        s.backends.push_back(s.backends.back());
+        s.backends.back().name += "x";
+        s.backends.back().group += "x";
+      }
+      SlbBackend& b = s.backends.front();
+      b.capacity_scaler = Decimal::FromInteger(1);
+      b.members = 20;
+      b.healthy = 0;
+      const std::int64_t back = Choose<std::int64_t>({1, 30});
+      b.health = {{0, 20, 0}, {back, 20, Choose<std::uint32_t>({7, 6, 8})}};
+      s.at = std::max(s.at, back) + Choose<std::int64_t>({60, 59, 61});
+      break;
+    }
+    case 5:  // UTILIZATION without maxUtilization (GAP-53)
+      for (SlbBackend& b : s.backends) {
+        if (b.capacity_field != CapacityField::kMaxUtilization) continue;
+        b.max_utilization_given = false;
+        break;
+      }
+      break;
+    case 6:  // a policy named but not given (GAP-57)
+      s.policy = SlbPolicy{};
+      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+      break;
     default:
       break;
   }
 }
 
 void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::string>& out) {
+  if (s.load_balancer > LoadBalancerType::kCrossRegionInternalProxyNetwork)
+    out.insert("load balancer " + std::string(NameOf(s.load_balancer)));
+  for (const SlbBackend& b : s.backends) {
+    if (b.kind != BackendKind::kZonalInstanceGroup && b.kind != BackendKind::kZonalNegGceVmIpPort &&
+        b.kind != BackendKind::kHybridNeg)
+      out.insert("backend type " + std::string(NameOf(b.kind)));
+  }
   if (!d.valid()) {
     out.insert("rejected");
     return;
@@ -426,9 +635,12 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
 }
 
 rc::Gen<CheckCase> SlbCase() {
-  return rc::gen::exec([] {
+  const rc::Gen<SlbScenario> aimed = rc::gen::exec([] {
     SlbScenario s = *GenSlbScenario(/*allow_invalid=*/true);
     if (Pick(0, 2) == 0) AimSlb(s);
+    return s;
+  });
+  return rc::gen::map(WithShrinks(aimed, SlbShrinks), [](const SlbScenario& s) {
     std::set<std::string> classes;
     SlbBoundaries(s, Reference().Plan(s), classes);
     return CheckCase{EncodeSlbScenario(s), Sorted(classes)};

@@ -148,6 +148,15 @@ std::vector<bool> Drained(const SlbScenario& s, const Knobs& k) {
     const std::size_t wanted = (drained + candidates.size()) * 2;
     if (!candidates.empty() && (k.drain_at_half ? wanted <= counted : wanted < counted)) {
       for (std::size_t i : candidates) since[i] = t;
+    } else if (!candidates.empty() && s.readings.drain_over_half == DrainOverHalf::kDrainUpToHalf) {
+      // The scenario's own reading of GAP-25, as the reference takes it.
+      std::sort(candidates.begin(), candidates.end(),
+                [&](std::size_t a, std::size_t b) { return s.backends[a].name < s.backends[b].name; });
+      for (std::size_t i : candidates) {
+        if ((drained + 1) * 2 >= counted) break;
+        since[i] = t;
+        ++drained;
+      }
     }
   }
   std::vector<bool> out(n);
@@ -242,7 +251,9 @@ SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
   std::vector<std::size_t> order(s.clients.size());
   for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (s.clients[a].offered != s.clients[b].offered) return s.clients[a].offered > s.clients[b].offered;
+    // The scenario's own reading of GAP-28, as the reference takes it.
+    if (s.readings.client_order == ClientOrder::kLargestFirst && s.clients[a].offered != s.clients[b].offered)
+      return s.clients[a].offered > s.clients[b].offered;
     return s.clients[a].name < s.clients[b].name;
   });
   std::vector<Milli> remaining(s.backends.size());
