@@ -5,19 +5,18 @@
 #include <iostream>
 #include <string>
 
+#include "readings/wrong_engines.h"
 #include "vectors/builtin_adapter.h"
-#include "vectors/testing/wrong_engines.h"
 
 int main(int argc, char** argv) {
-  using lbconform::vectors::testing::AllMisreadings;
-  using lbconform::vectors::testing::WrongEngine;
+  using lbconform::readings::AllMisreadings;
+  using lbconform::readings::WrongEngine;
   const std::string wanted = argc == 2 ? argv[1] : "";
   if (wanted == "--list") {
     for (const auto& info : AllMisreadings()) {
       std::cout << info.name << " " << (info.passthrough ? "passthrough," : "")
                 << (info.timeline ? "passthrough-timeline," : "") << (info.slb ? "service-lb-policy," : "") << " "
-                << (info.expectation == lbconform::vectors::testing::Expectation::kCaught ? "caught" : "accepted")
-                << "\n";
+                << (info.expectation == lbconform::readings::Expectation::kCaught ? "caught" : "accepted") << "\n";
     }
     return 0;
   }
