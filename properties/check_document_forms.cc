@@ -112,8 +112,8 @@ void MoveZoneBesideRegion(json& document, std::vector<std::string>& boundaries) 
 }  // namespace
 
 bool DocumentForm::Canonical() const {
-  return !omit_scheme && !omit_false_symmetric && !full_group_urls && !shared_group_names && !zone_beside_region &&
-         !omit_client_region;
+  return !omit_scheme && !omit_false_peer && !without_same_zone && !full_group_urls && !shared_group_names &&
+         !zone_beside_region && !omit_client_region;
 }
 
 void ApplyDocumentForm(const DocumentForm& form, json& document, std::vector<std::string>& boundaries) {
@@ -123,15 +123,29 @@ void ApplyDocumentForm(const DocumentForm& form, json& document, std::vector<std
     service->erase("loadBalancingScheme");
     boundaries.push_back("document: loadBalancingScheme omitted");
   }
-  if (form.omit_false_symmetric) {
+  if (form.omit_false_peer || form.without_same_zone) {
     json* deployment = Member(document, "deployment");
+    if (form.without_same_zone && deployment == nullptr) {
+      document["deployment"] = json::object();
+      deployment = Member(document, "deployment");
+    }
     json* symmetric = deployment == nullptr ? nullptr : Member(*deployment, "symmetricHashing");
+    if (form.without_same_zone && deployment->is_object() && (symmetric == nullptr || symmetric->is_null())) {
+      (*deployment)["symmetricHashing"] = {{"peerZonalAffinityEnabled", true}};
+      symmetric = Member(*deployment, "symmetricHashing");
+    }
     if (symmetric != nullptr && symmetric->is_object()) {
-      for (const char* key : {"peerZonalAffinityEnabled", "senderToReceiverSameZoneOnly"}) {
-        if (symmetric->contains(key) && (*symmetric)[key] == false) {
-          symmetric->erase(key);
-          boundaries.push_back(std::string("document: symmetricHashing without ") + key);
-        }
+      if (form.omit_false_peer && symmetric->contains("peerZonalAffinityEnabled") &&
+          (*symmetric)["peerZonalAffinityEnabled"] == false) {
+        symmetric->erase("peerZonalAffinityEnabled");
+        boundaries.push_back("document: symmetricHashing without peerZonalAffinityEnabled");
+      }
+      if (form.without_same_zone && symmetric->contains("senderToReceiverSameZoneOnly") &&
+          (*symmetric)["senderToReceiverSameZoneOnly"] == false) {
+        symmetric->erase("senderToReceiverSameZoneOnly");
+      }
+      if (form.without_same_zone && !symmetric->contains("senderToReceiverSameZoneOnly")) {
+        boundaries.push_back("document: symmetricHashing without senderToReceiverSameZoneOnly");
       }
     }
   }
@@ -164,17 +178,26 @@ rc::Gen<CheckCase> WithDocumentForms(rc::Gen<CheckCase> base) {
     DocumentForm form;
     if (!*flag(3)) return form;
     form.omit_scheme = *flag(2);
-    form.omit_false_symmetric = *flag(2);
+    form.omit_false_peer = *flag(2);
+    form.without_same_zone = *flag(4);
     form.full_group_urls = *flag(2);
     form.shared_group_names = *flag(2);
     form.zone_beside_region = *flag(6);
     form.omit_client_region = *flag(2);
     return form;
   });
-  return rc::gen::map(rc::gen::pair(std::move(base), forms), [](std::pair<CheckCase, DocumentForm> drawn) {
-    CheckCase& c = drawn.first;
-    if (!drawn.second.Canonical()) ApplyDocumentForm(drawn.second, c.document, c.boundaries);
-    return c;
+  // `base` draws from the random it is given, as without forms, so that a seed
+  // draws the same cases; the form draws from a stream of its own.
+  return rc::Gen<CheckCase>([base = std::move(base), forms](const rc::Random& random, int size) {
+    rc::Random first = random;
+    const rc::Random forms_random(first.next() ^ 0x6A09E667F3BCC909ULL);
+    return rc::shrinkable::map(rc::shrinkable::pair(base(random, size), forms(forms_random, size)),
+                               [](std::pair<CheckCase, DocumentForm> drawn) {
+                                 CheckCase& c = drawn.first;
+                                 if (!drawn.second.Canonical())
+                                   ApplyDocumentForm(drawn.second, c.document, c.boundaries);
+                                 return c;
+                               });
   });
 }
 

@@ -19,12 +19,13 @@
 namespace lbconform::properties {
 
 struct DocumentForm {
-  bool omit_scheme = false;           // no loadBalancingScheme: INTERNAL (GAP-40)
-  bool omit_false_symmetric = false;  // symmetricHashing's false fields left out (GAP-41)
-  bool full_group_urls = false;       // backends' groups as full URLs, instances' as zones/Z/instanceGroups/N
-  bool shared_group_names = false;    // group names repeated across zones (GAP-42)
-  bool zone_beside_region = false;    // one zone renamed R0-x: its name starts with region R's (GAP-43)
-  bool omit_client_region = false;    // a VM client's region left to its zone (GAP-43)
+  bool omit_scheme = false;         // no loadBalancingScheme: INTERNAL (GAP-40)
+  bool omit_false_peer = false;     // symmetricHashing.peerZonalAffinityEnabled: false left out; required (GAP-41)
+  bool without_same_zone = false;   // symmetricHashing without senderToReceiverSameZoneOnly, added if absent (GAP-41)
+  bool full_group_urls = false;     // backends' groups as full URLs, instances' as zones/Z/instanceGroups/N
+  bool shared_group_names = false;  // group names repeated across zones (GAP-42)
+  bool zone_beside_region = false;  // one zone renamed R0-x: its name starts with region R's (GAP-43)
+  bool omit_client_region = false;  // a VM client's region left to its zone (GAP-43)
   bool Canonical() const;
 };
 
