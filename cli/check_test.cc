@@ -257,7 +257,7 @@ TEST(CheckReadings, AcceptedReadingsAreNotFindings) {
     vectors::EngineImplementation implementation(engine);
     CheckOptions options;
     options.kinds = KindsChanged(info);
-    options.cases = 400;
+    options.cases = 200;
     options.seed = 1;
     std::ostringstream out, err;
     const CheckResult result = RunCheck(implementation, options, out, err);
