@@ -13,6 +13,7 @@
 #include <random>
 #include <set>
 
+#include "cli/check_readings.h"
 #include "cli/commands.h"
 #include "cli/files.h"
 #include "documents/documents.h"
@@ -103,7 +104,8 @@ bool SameIgnoringTrace(const json& expected, const json& actual) {
 }
 
 struct Outcome {
-  enum class Kind { kAgree, kDisagree, kAdapterError, kUnsupported, kInterrupted } kind = Kind::kAgree;
+  // kOtherReading: a disagreement that is the accepted other reading of a gap.
+  enum class Kind { kAgree, kDisagree, kAdapterError, kUnsupported, kInterrupted, kOtherReading } kind = Kind::kAgree;
   json expected;  // traced
   json actual;
   std::string field;  // or the adapter's problem
@@ -151,8 +153,10 @@ std::string Plural(std::size_t n, std::string_view one, std::string_view many) {
 }
 
 // ClausesOfVector are the clauses a generated vector cites: the reference's
-// trace, or for a rejected scenario the clause of its first error code.
-std::vector<std::string> ClausesOfVector(const std::vector<std::string>& traced, const json& expected) {
+// trace, or for a rejected scenario the clause of its first error code, or
+// else (an input error, no clause) the clauses the misreadings alike misread.
+std::vector<std::string> ClausesOfVector(const std::vector<std::string>& traced, const json& expected,
+                                         const std::vector<std::string>& misread) {
   if (!traced.empty()) return traced;
   if (expected.contains("errors") && expected["errors"].is_array() && !expected["errors"].empty()) {
     const std::string code = expected["errors"][0].value("code", "");
@@ -160,7 +164,7 @@ std::vector<std::string> ClausesOfVector(const std::vector<std::string>& traced,
       if (info.name == code && !info.clause.empty()) return {std::string(info.clause)};
     }
   }
-  return {};
+  return misread;
 }
 
 std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const std::string& reproduce) {
@@ -179,7 +183,8 @@ std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const st
       "Source: generated, seed {}, case {}, profile {}; the implementation checked differed at {}. Shrunk in {} "
       "steps.",
       seed, finding.case_index, NameOf(finding.profile), finding.field, finding.shrink_steps);
-  test.clauses = ClausesOfVector(finding.clauses, finding.expected);
+  for (const std::string& alike : finding.answers_like) test.comment += " It answers like " + alike + ".";
+  test.clauses = ClausesOfVector(finding.clauses, finding.expected, finding.misread_clauses);
   test.kind = finding.kind;
   test.profiles = {finding.profile};
   test.input = finding.scenario;
@@ -191,6 +196,181 @@ std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const st
 
 std::string Compact(const json& value, std::size_t max_bytes = 4000) {
   return vectors::Printable(DumpJson(value), max_bytes);
+}
+
+// ------------------------------ The readings of the gaps (cli/check_readings.h)
+
+std::string OtherReadingLabel(const readings::WrongEngineInfo& info) {
+  return fmt::format("{} ({})", GapOf(info), info.name);
+}
+
+using DrawnCase = std::pair<rc::Shrinkable<properties::CheckCase>, Profile>;
+
+// ClassifyReading: a disagreement that the accepted other reading of a gap
+// answers alike is that reading's case, not a finding; and every answer tells
+// the readings which one the implementation took.
+void ClassifyReading(CheckReadings& known, std::uint64_t index, Profile profile, const json& document, Outcome& outcome,
+                     KindCoverage& coverage) {
+  if (known.empty()) return;
+  if (outcome.kind == Outcome::Kind::kAgree) {
+    known.Agreed(index, profile, document, outcome.expected);
+  } else if (outcome.kind == Outcome::Kind::kDisagree) {
+    if (const readings::WrongEngineInfo* reading = known.OtherReading(index, profile, document, outcome.actual)) {
+      outcome.kind = Outcome::Kind::kOtherReading;
+      ++coverage.other_readings[OtherReadingLabel(*reading)];
+    }
+  } else {
+    known.NotAgreed(index);
+  }
+}
+
+// OtherReadingsSummary: a line per accepted other reading the implementation
+// took, for the summary at the end.
+std::string OtherReadingsSummary(const CheckResult& result) {
+  std::map<std::string, std::uint64_t> totals;
+  for (const auto& [kind, coverage] : result.coverage) {
+    for (const auto& [label, count] : coverage.other_readings) totals[label] += count;
+  }
+  std::string text;
+  for (const auto& [label, count] : totals) {
+    text += fmt::format("\ncheck: {} answered by the other reading of {}: accepted (vectors/README.md, rule 3)",
+                        Plural(count, "case", "cases"), label);
+  }
+  return text.empty() ? text : text + "\n";
+}
+
+void PrintOtherReadings(const KindCoverage& coverage, std::ostream& out) {
+  if (coverage.other_readings.empty()) return;
+  out << "  cases answered by the accepted other reading of a gap (not findings):\n";
+  for (const auto& [label, count] : coverage.other_readings) {
+    out << fmt::format("    {:>8}  answered by the other reading of {}\n", count, label);
+  }
+}
+
+// DrawCase draws case `index` of a kind again, as the check's loop drew it.
+std::optional<DrawnCase> DrawCase(const std::vector<rc::Gen<properties::CheckCase>>& generators,
+                                  const std::vector<Profile>& profiles, const CheckOptions& options, ScenarioKind kind,
+                                  std::uint64_t index) {
+  const std::size_t p = static_cast<std::size_t>(index % profiles.size());
+  const int size = static_cast<int>(index % static_cast<std::uint64_t>(options.max_size + 1));
+  rc::Shrinkable<properties::CheckCase> drawn = generators[p](rc::Random(CaseSeed(options.seed, kind, index)), size);
+  try {
+    (void)drawn.value();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return DrawnCase{std::move(drawn), profiles[p]};
+}
+
+// ShrinkWhile walks RapidCheck's tree of smaller cases greedily, keeping a
+// smaller case while `holds` it (the shrinking of a mix's two cases).
+json ShrinkWhile(rc::Shrinkable<properties::CheckCase> current, const std::function<bool(const json&)>& holds,
+                 const CheckOptions& options, CheckFinding& finding) {
+  json document = current.value().document;
+  bool progressed = options.shrink;
+  while (progressed && finding.shrink_tries < options.max_shrink_tries && vectors::PendingRunSignal() == 0) {
+    progressed = false;
+    rc::Seq<rc::Shrinkable<properties::CheckCase>> shrinks = current.shrinks();
+    while (rc::Maybe<rc::Shrinkable<properties::CheckCase>> next = shrinks.next()) {
+      if (finding.shrink_tries >= options.max_shrink_tries || vectors::PendingRunSignal() != 0) break;
+      json candidate;
+      try {
+        candidate = next->value().document;
+      } catch (const std::exception&) {
+        continue;
+      }
+      ++finding.shrink_tries;
+      if (holds(candidate)) {
+        current = *next;
+        document = std::move(candidate);
+        ++finding.shrink_steps;
+        progressed = true;
+        break;
+      }
+    }
+  }
+  return document;
+}
+
+// MixFinding shrinks and prints the two cases of a mix: one answered as the
+// accepted other reading of a gap, one answered as lbconform reads it where
+// that reading answers otherwise.
+CheckFinding MixFinding(vectors::Implementation& implementation, ScenarioKind kind, const ReadingMix& mix,
+                        const std::vector<rc::Gen<properties::CheckCase>>& generators,
+                        const std::vector<Profile>& profiles, const CheckOptions& options, std::uint64_t at,
+                        std::ostream& out) {
+  const readings::WrongEngine reading(*mix.reading);
+  CheckFinding finding;
+  finding.kind = kind;
+  finding.profile = mix.other_case.profile;
+  finding.case_index = mix.other_case.index;
+  finding.mixed_reading = mix.reading->name;
+  finding.mixed_gap = mix.gap;
+  finding.lbconform_case_index = mix.lbconform_case.index;
+  std::uint64_t asked = 0;
+  auto ask = [&](Profile profile, const json& document) {
+    return Evaluate(implementation, kind, profile, document,
+                    fmt::format("check/{}/{}/mix-{}@{}", NameOf(kind), options.seed, ++asked, NameOf(profile)));
+  };
+  const auto takes_other = [&](Profile profile) {
+    return [&, profile](const json& document) {
+      const Outcome o = ask(profile, document);
+      return o.kind == Outcome::Kind::kDisagree &&
+             SameNormativeAnswer(kind, AnswerOfReading(reading, kind, document, profile), o.actual);
+    };
+  };
+  const auto takes_lbconform = [&](Profile profile) {
+    return [&, profile](const json& document) {
+      const Outcome o = ask(profile, document);
+      return o.kind == Outcome::Kind::kAgree &&
+             !SameNormativeAnswer(kind, o.expected, AnswerOfReading(reading, kind, document, profile));
+    };
+  };
+  const std::optional<DrawnCase> other = DrawCase(generators, profiles, options, kind, mix.other_case.index);
+  const std::optional<DrawnCase> own = DrawCase(generators, profiles, options, kind, mix.lbconform_case.index);
+  finding.scenario = other ? ShrinkWhile(other->first, takes_other(mix.other_case.profile), options, finding)
+                           : mix.other_case.document;
+  finding.lbconform_case_scenario =
+      own ? ShrinkWhile(own->first, takes_lbconform(mix.lbconform_case.profile), options, finding)
+          : mix.lbconform_case.document;
+  const Outcome other_outcome = ask(mix.other_case.profile, finding.scenario);
+  const Outcome own_outcome = ask(mix.lbconform_case.profile, finding.lbconform_case_scenario);
+  finding.expected = WithoutTrace(other_outcome.expected);
+  finding.actual = other_outcome.actual;
+  finding.field = fmt::format("mixes the two readings of {}", mix.gap);
+  std::set<std::string> clauses;
+  TraceClauses(other_outcome.expected, clauses);
+  TraceClauses(own_outcome.expected, clauses);
+  finding.clauses.assign(clauses.begin(), clauses.end());
+
+  const std::string reproduce =
+      fmt::format("{} --kind {} --seed {} --cases {}", options.reproduce_command, NameOf(kind), options.seed, at + 1);
+  out << fmt::format(
+      "\ncheck: {}: MIXED READINGS of {} at case {}: the other reading `{}` ({}) on case {}, lbconform's on case {}; "
+      "shrunk in {} steps ({} cases tried)\n",
+      NameOf(kind), mix.gap, at, mix.reading->name, mix.reading->reading, mix.other_case.index,
+      mix.lbconform_case.index, finding.shrink_steps, finding.shrink_tries);
+  out << fmt::format("case {} (profile {}), answered as the other reading of {}:\n", mix.other_case.index,
+                     NameOf(mix.other_case.profile), mix.gap)
+      << DumpJson(finding.scenario, 2) << "\n";
+  out << "lbconform's reading: " << Compact(finding.expected) << "\n";
+  out << "your answer:         " << Compact(finding.actual) << "\n";
+  out << fmt::format("case {} (profile {}), answered as lbconform reads {}, where the other reading differs:\n",
+                     mix.lbconform_case.index, NameOf(mix.lbconform_case.profile), mix.gap)
+      << DumpJson(finding.lbconform_case_scenario, 2) << "\n";
+  out << "your answer:         " << Compact(WithoutTrace(own_outcome.expected)) << "\n";
+  out << "the other reading:   "
+      << Compact(AnswerOfReading(reading, kind, finding.lbconform_case_scenario, mix.lbconform_case.profile)) << "\n";
+  out << fmt::format(
+      "a reading of a gap is accepted everywhere or nowhere (vectors/README.md, rule 4): answer every case as one "
+      "reading of {} does\n",
+      mix.gap);
+  out << fmt::format(
+      "clauses in the reference's trace: {}\n",
+      finding.clauses.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(finding.clauses, ", ")));
+  out << fmt::format("seed {}; reproduce: {}\n", options.seed, reproduce);
+  out << "no vector file: a vector judges one case alone, and each of these answers alone is accepted\n";
+  return finding;
 }
 
 }  // namespace
@@ -253,6 +433,11 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       first_case = std::clamp(options.slice->begin, kind_begin, kind_begin + cases_per_kind) - kind_begin;
       end_case = std::clamp(options.slice->end, kind_begin, kind_begin + cases_per_kind) - kind_begin;
     }
+    CheckReadings known_readings(kind, first_case, [&](std::uint64_t index) -> std::optional<ReadingCase> {
+      std::optional<DrawnCase> again = DrawCase(generators, profiles, options, kind, index);
+      if (!again) return std::nullopt;
+      return ReadingCase{index, again->second, again->first.value().document};
+    });
     for (std::uint64_t i = first_case; i < end_case; ++i) {
       if (Clock::now() >= kind_deadline) break;
       if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) {
@@ -278,6 +463,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         result.stop_reason = fmt::format("interrupted by signal {}", result.stop_signal);
         break;
       }
+      ClassifyReading(known_readings, i, profile, drawn_case.document, outcome, coverage);
       ++coverage.cases;
       std::set<std::string> clauses;
       TraceClauses(outcome.expected, clauses);
@@ -295,6 +481,12 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       }
       if (options.progress && (i % 64 == 0)) {
         err << fmt::format("\rcheck: {}: {} cases ", NameOf(kind), i + 1) << std::flush;
+      }
+      if (known_readings.mix()) {
+        result.findings.push_back(
+            MixFinding(implementation, kind, *known_readings.mix(), generators, profiles, options, i, out));
+        if (options.slice) result.stopped_at = k * cases_per_kind + i + 1;
+        break;  // one finding per kind
       }
       if (!outcome.Failed()) continue;
       if (!result.stop_reason.empty()) break;
@@ -346,6 +538,15 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       std::set<std::string> finding_clauses;
       TraceClauses(outcome.expected, finding_clauses);
       finding.clauses.assign(finding_clauses.begin(), finding_clauses.end());
+      for (const readings::WrongEngineInfo* alike :
+           MisreadingsAnswering(kind, finding.scenario, profile, finding.actual)) {
+        finding.answers_like.push_back(AlikeText(*alike));
+        for (const std::string& clause : ClausesMisread(*alike)) {
+          if (std::find(finding.misread_clauses.begin(), finding.misread_clauses.end(), clause) ==
+              finding.misread_clauses.end())
+            finding.misread_clauses.push_back(clause);
+        }
+      }
       if (options.progress) err << "\n";
 
       std::string reproduce = fmt::format("{} --kind {} --seed {} --cases {}", options.reproduce_command, NameOf(kind),
@@ -374,6 +575,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       out << "expected:   " << Compact(finding.expected) << "\n";
       out << "actual:     " << (finding.actual.is_null() ? std::string("(no answer)") : Compact(finding.actual))
           << "\n";
+      for (const std::string& alike : finding.answers_like) out << "your implementation answers like " << alike << "\n";
       out << fmt::format(
           "clauses in the reference's trace: {}\n",
           finding.clauses.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(finding.clauses, ", ")));
@@ -392,6 +594,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         "\ncoverage: {}: {} cases in {:.1f} s ({:.0f}/s): {} agreed, {} unsupported, {} adapter errors\n", NameOf(kind),
         coverage.cases, seconds, static_cast<double>(coverage.cases) / std::max(seconds, 1e-9), coverage.agreed,
         coverage.unsupported, coverage.adapter_errors);
+    PrintOtherReadings(coverage, out);
     out << "  cases per clause (the reference's trace):\n";
     for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);
     out << "  cases per boundary class:\n";
@@ -518,6 +721,7 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
                             options.slice->begin, result.stopped_at.value_or(options.slice->end), space_size)
               : "";
   std::string closing =
+      OtherReadingsSummary(result) +
       fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases, result.findings.size(),
                   result.findings.size() == 1 ? "disagreement" : "disagreements", result.seed, shard_text,
                   result.seconds, result.stop_reason.empty() ? "" : "; stopped early: " + result.stop_reason);
@@ -547,17 +751,16 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
     shard_result.shard = *shard;
     shard_result.covered = {options.slice->begin, result.stopped_at.value_or(options.slice->end)};
     shard_result.stopped_at_finding = result.stopped_at.has_value();
-    std::uint64_t agreed = 0, unsupported = 0, adapter_errors = 0;
+    std::uint64_t agreed = 0, unsupported = 0, adapter_errors = 0, other_readings = 0;
     for (const auto& [kind, coverage] : result.coverage) {
+      for (const auto& [label, count] : coverage.other_readings) other_readings += count;
       agreed += coverage.agreed;
       unsupported += coverage.unsupported;
       adapter_errors += coverage.adapter_errors;
     }
-    shard_result.counts = {{"checked", cases},
-                           {"findings", result.findings.size()},
-                           {"agreed", agreed},
-                           {"unsupported", unsupported},
-                           {"adapterErrors", adapter_errors}};
+    shard_result.counts = {
+        {"checked", cases},           {"findings", result.findings.size()}, {"agreed", agreed},
+        {"unsupported", unsupported}, {"adapterErrors", adapter_errors},    {"otherReadings", other_readings}};
     for (const CheckFinding& f : result.findings) {
       shard_result.findings.push_back({{"kind", NameOf(f.kind)},
                                        {"profile", NameOf(f.profile)},

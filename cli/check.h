@@ -53,6 +53,18 @@ struct CheckFinding {
   std::string field;               // the normative field that differs, or the adapter's problem
   std::vector<std::string> clauses;
   std::string vector_path;  // the vector file written, if any
+  // The known misreadings (readings/) whose answer on the case is `actual`,
+  // and the clauses they misread (a vector's clauses when the trace has none).
+  std::vector<std::string> answers_like;
+  std::vector<std::string> misread_clauses;
+  // A mix of the two readings of a gap (vectors/README.md, rule 4): the
+  // accepted reading taken on `scenario`, and the case answered as lbconform
+  // reads the gap where that reading answers otherwise. No vector file: a
+  // vector judges one case alone, and each answer alone is accepted.
+  std::string mixed_reading;  // the accepted reading's name, or empty
+  std::string mixed_gap;
+  std::uint64_t lbconform_case_index = 0;
+  nlohmann::json lbconform_case_scenario;
   // SizeText says how large the scenario is ("2 VMs, 1 group").
   std::string SizeText() const;
   // Vms is the number of VMs (instances) of a passthrough scenario or timeline.
@@ -61,6 +73,8 @@ struct CheckFinding {
 
 struct KindCoverage {
   std::uint64_t cases = 0, agreed = 0, unsupported = 0, adapter_errors = 0;
+  // Cases answered by the accepted other reading of a gap, by "GAP-N (reading)".
+  std::map<std::string, std::uint64_t> other_readings;
   std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
   std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
 };

@@ -14,11 +14,12 @@ set(_rules
   "optimized:model,optimized"
   "invariants:model,invariants"
   "engines:model,reference,optimized,engines"
-  "vectors:model,documents,reference,engines,vectors"
+  "readings:model,documents,reference,readings"
+  "vectors:model,documents,reference,engines,readings,vectors"
   "properties:model,documents,reference,optimized,invariants,engines,properties"
   "fuzz:model,documents,reference,optimized,invariants,engines,vectors,fuzz"
   "bench:model,documents,reference,optimized,engines,bench")
-set(_project_folders model documents reference optimized invariants engines vectors cli properties fuzz bench)
+set(_project_folders model documents reference optimized invariants engines readings vectors cli properties fuzz bench)
 
 set(_violations "")
 foreach(rule IN LISTS _rules)

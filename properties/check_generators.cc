@@ -9,6 +9,7 @@
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
+#include "properties/check_document_forms.h"
 #include "properties/check_shrinks.h"
 #include "properties/generators.h"
 #include "reference/reference_engine.h"
@@ -652,7 +653,7 @@ rc::Gen<CheckCase> SlbCase() {
 rc::Gen<CheckCase> GenCheckCase(ScenarioKind kind, Profile profile) {
   switch (kind) {
     case ScenarioKind::kPassthrough:
-      return PassthroughCase(profile);
+      return WithDocumentForms(PassthroughCase(profile));
     case ScenarioKind::kPassthroughTimeline:
       return TimelineCase(profile);
     case ScenarioKind::kServiceLbPolicy:

@@ -16,7 +16,26 @@
 
 namespace lbconform::vectors {
 
-bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out) {
+namespace {
+
+// DecideCase: the engine's decision, or the document reading's for a
+// passthrough document.
+nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading& read_document,
+                          const nlohmann::json& input, Profile profile) {
+  if (read_document && input.is_object() && KindOf(input) == ScenarioKind::kPassthrough) {
+    return read_document(input, profile);
+  }
+  return DecideVector(engine, input, profile);
+}
+
+}  // namespace
+
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out) {
+  return ServeAdapterProtocol(engine, in, out, {});
+}
+
+bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out,
+                          const PassthroughDocumentReading& read_document) {
   const Engine* engine = &engine_ref;
   std::vector<std::string_view> kinds;
   for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
@@ -61,9 +80,11 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
           message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
       const bool decided_here =
           kind && profile && Implements(*engine, *kind) && (input.is_string() || Implements(*engine, KindOf(input)));
-      written = decided_here
-                    ? answer({{"type", "result"}, {"id", id}, {"output", DecideVector(*engine, input, *profile)}})
-                    : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
+      written =
+          decided_here
+              ? answer(
+                    {{"type", "result"}, {"id", id}, {"output", DecideCase(*engine, read_document, input, *profile)}})
+              : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
     } else if (type == "bye") {
       return true;
     } else {

@@ -3,8 +3,11 @@
 #ifndef LBCONFORM_VECTORS_BUILTIN_ADAPTER_H_
 #define LBCONFORM_VECTORS_BUILTIN_ADAPTER_H_
 
+#include <functional>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 
+#include "model/catalogue.h"
 #include "model/engine.h"
 
 namespace lbconform::vectors {
@@ -18,6 +21,14 @@ namespace lbconform::vectors {
 // {"type":"error","message":…} (vectors/README.md, "The adapter protocol").
 // False when `out` cannot be written.
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out);
+
+// PassthroughDocumentReading answers a passthrough scenario document itself,
+// as an implementation that misreads the document format would (readings/).
+using PassthroughDocumentReading = std::function<nlohmann::json(const nlohmann::json& document, Profile profile)>;
+// ServeAdapterProtocol with `read_document`, when set, deciding the
+// passthrough cases whose input is a JSON object instead of `engine`.
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
+                          const PassthroughDocumentReading& read_document);
 
 }  // namespace lbconform::vectors
 

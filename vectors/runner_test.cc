@@ -18,12 +18,12 @@
 
 #include "cli/commands.h"
 #include "documents/documents.h"
+#include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
 #include "vectors/schema_check.h"
 #include "vectors/testing/load_vectors.h"
-#include "vectors/testing/wrong_engines.h"
 
 namespace lbconform::vectors {
 namespace {
@@ -195,7 +195,7 @@ TEST(RunCommandTest, ExpectationsTurnFailuresIntoKnownFailures) {
   // A deterministic wrong implementation: its failures, listed as known with a
   // reason, no longer fail the run, and are counted apart.
   const auto files = LoadAll();
-  testing::WrongEngine wrong(testing::FindMisreading("drop-ignored"));
+  readings::WrongEngine wrong(readings::FindMisreading("drop-ignored"));
   EngineImplementation implementation(wrong);
   const RunReport first = RunVectors(files, implementation, {});
   ASSERT_FALSE(first.RequiredPassed());
@@ -435,7 +435,7 @@ TEST(RunGate, JUnitStaysWellFormedWhateverTheAdapterSends) {
 }
 
 TEST(RunGate, AFailureSaysTheInputTheWhyAndHowToRerunIt) {
-  testing::WrongEngine wrong(testing::FindMisreading("drop-ignored"));
+  readings::WrongEngine wrong(readings::FindMisreading("drop-ignored"));
   EngineImplementation implementation(wrong);
   RunOptions options = DropIgnoredCases();
   options.reproduce_command = "lbconform run --impl './my adapter'";
@@ -463,7 +463,7 @@ TEST(RunGate, SavedFailuresAreStandaloneScenarios) {
   const std::string dir = ::testing::TempDir() + "/saved-failures";
   std::filesystem::remove_all(dir);
   // The built-in engines pass; a wrong one fails, so save through the API.
-  testing::WrongEngine wrong(testing::FindMisreading("drop-ignored"));
+  readings::WrongEngine wrong(readings::FindMisreading("drop-ignored"));
   EngineImplementation implementation(wrong);
   const RunReport report = RunVectors(Vectors(), implementation, DropIgnoredCases());
   const std::vector<SavedFailure> saved = FailureFiles(report);
@@ -531,7 +531,7 @@ TEST(RunGate, KnownFailuresThatPassAreReportedAndFailStrictRuns) {
 }
 
 TEST(RunGate, WrittenExpectationsListTheCurrentFailures) {
-  testing::WrongEngine wrong(testing::FindMisreading("drop-ignored"));
+  readings::WrongEngine wrong(readings::FindMisreading("drop-ignored"));
   EngineImplementation implementation(wrong);
   const RunReport first = RunVectors(Vectors(), implementation, DropIgnoredCases());
   const std::string path = ::testing::TempDir() + "/written-expectations.json";

@@ -5,7 +5,7 @@
 // And every clause (but the informative ones) and every gap must have a
 // misreading the vectors catch: a clause no plausible misreading of which
 // fails a vector is a blind spot of the suite.
-#include "vectors/testing/wrong_engines.h"
+#include "readings/wrong_engines.h"
 
 #include <gtest/gtest.h>
 
@@ -23,9 +23,9 @@
 namespace lbconform::vectors {
 namespace {
 
-using testing::Expectation;
+using readings::Expectation;
+using readings::WrongEngineInfo;
 using testing::LoadAll;
-using testing::WrongEngineInfo;
 
 std::vector<std::string> Words(std::string_view text) {
   std::istringstream in{std::string(text)};
@@ -41,7 +41,7 @@ std::vector<std::string> Words(std::string_view text) {
 class WrongImplementation final : public Implementation {
  public:
   using DecodedCache = std::map<const VectorTest*, DecodedScenario>;
-  WrongImplementation(const testing::WrongEngine& engine, DecodedCache& decoded)
+  WrongImplementation(const readings::WrongEngine& engine, DecodedCache& decoded)
       : engine_(engine), in_process_(engine), decoded_(decoded) {}
   std::string name() const override { return in_process_.name(); }
   std::string version() const override { return in_process_.version(); }
@@ -59,7 +59,7 @@ class WrongImplementation final : public Implementation {
   }
 
  private:
-  const testing::WrongEngine& engine_;
+  const readings::WrongEngine& engine_;
   EngineImplementation in_process_;
   DecodedCache& decoded_;
 };
@@ -101,7 +101,7 @@ std::set<std::string> IdsCitedBy(const CaseResult& result) {
 
 TEST(WrongEnginesTest, BaselineWithoutMisreadingPasses) {
   const auto files = LoadAll();
-  testing::WrongEngine baseline(testing::Baseline());
+  readings::WrongEngine baseline(readings::Baseline());
   EngineImplementation implementation(baseline);
   const RunReport report = RunVectors(files, implementation, {});
   EXPECT_TRUE(report.RequiredPassed()) << SummaryText(report);
@@ -111,7 +111,7 @@ TEST(WrongEnginesTest, NamesAreUniqueAndMisreadRealClausesOrGaps) {
   std::set<std::string> names, known;
   for (const ClauseInfo& clause : AllClauses()) known.insert(std::string(clause.id));
   for (const GapInfo& gap : AllGaps()) known.insert(std::string(gap.id));
-  for (const WrongEngineInfo& info : testing::AllMisreadings()) {
+  for (const WrongEngineInfo& info : readings::AllMisreadings()) {
     EXPECT_TRUE(names.insert(info.name).second) << "two misreadings named " << info.name;
     EXPECT_FALSE(Words(info.misreads).empty()) << info.name << " names no clause or gap";
     for (const std::string& id : Words(info.misreads)) {
@@ -129,12 +129,12 @@ TEST(WrongEnginesTest, EveryMisreadingIsCaughtAndEveryClauseAndGapHasOne) {
   std::map<std::string, std::vector<std::string>> covered_by;  // clause or gap → misreadings
   std::set<std::string> uncited;  // covered, yet no catching vector cites it: worth a citation
   int met = 0;
-  const auto& all = testing::AllMisreadings();
+  const auto& all = readings::AllMisreadings();
   WrongImplementation::DecodedCache decoded;
   RunOptions options;
   options.vector_digest = "unused";  // the digest serialises every file; the reports here never show it
   for (const WrongEngineInfo& info : all) {
-    testing::WrongEngine engine(info);
+    readings::WrongEngine engine(info);
     WrongImplementation implementation(engine, decoded);
     const RunReport report = RunVectors(FilesOfKindsOnce(files, info), implementation, options);
     std::vector<std::string> catching;

@@ -1,23 +1,23 @@
-// lbconform_wrong_adapter NAME: the adapter protocol served by one
-// deliberately wrong engine (wrong_engines.h), for tests of `lbconform
-// check` against real adapter processes. `--list` prints each misreading's
-// name, the kinds it changes and whether the vectors catch it or accept it.
+// lbconform_wrong_adapter NAME: the adapter protocol served by one known
+// reading (readings/wrong_engines.h), for tests of `lbconform check` against
+// real adapter processes; a misreading of the passthrough document format
+// reads each document itself. `--list` prints each reading's name, the kinds
+// it changes and whether the vectors catch it or accept it.
 #include <iostream>
 #include <string>
 
+#include "readings/wrong_engines.h"
 #include "vectors/builtin_adapter.h"
-#include "vectors/testing/wrong_engines.h"
 
 int main(int argc, char** argv) {
-  using lbconform::vectors::testing::AllMisreadings;
-  using lbconform::vectors::testing::WrongEngine;
+  using lbconform::readings::AllMisreadings;
+  using lbconform::readings::WrongEngine;
   const std::string wanted = argc == 2 ? argv[1] : "";
   if (wanted == "--list") {
     for (const auto& info : AllMisreadings()) {
-      std::cout << info.name << " " << (info.passthrough ? "passthrough," : "")
+      std::cout << info.name << " " << (info.passthrough || info.passthrough_document ? "passthrough," : "")
                 << (info.timeline ? "passthrough-timeline," : "") << (info.slb ? "service-lb-policy," : "") << " "
-                << (info.expectation == lbconform::vectors::testing::Expectation::kCaught ? "caught" : "accepted")
-                << "\n";
+                << (info.expectation == lbconform::readings::Expectation::kCaught ? "caught" : "accepted") << "\n";
     }
     return 0;
   }
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     if (wanted == info.name) {
       const WrongEngine engine(info);
       std::ios::sync_with_stdio(false);
-      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout) ? 0 : 1;
+      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout, info.passthrough_document) ? 0 : 1;
     }
   }
   std::cerr << "usage: lbconform_wrong_adapter NAME (one of:";

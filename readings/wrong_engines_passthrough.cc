@@ -6,9 +6,9 @@
 #include <set>
 
 #include "documents/documents.h"
-#include "vectors/testing/wrong_engines.h"
+#include "readings/wrong_engines.h"
 
-namespace lbconform::vectors::testing {
+namespace lbconform::readings {
 namespace {
 
 using Names = std::set<std::string>;
@@ -651,4 +651,4 @@ const std::vector<WrongEngineInfo>& PassthroughMisreadings() {
   return kAll;
 }
 
-}  // namespace lbconform::vectors::testing
+}  // namespace lbconform::readings

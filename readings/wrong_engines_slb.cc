@@ -7,11 +7,11 @@
 #include <map>
 #include <set>
 
+#include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
 #include "reference/service_lb_policy.h"
-#include "vectors/testing/wrong_engines.h"
 
-namespace lbconform::vectors::testing {
+namespace lbconform::readings {
 namespace {
 
 SlbDecision ReferencePlan(const SlbScenario& scenario) {
@@ -601,4 +601,4 @@ const std::vector<WrongEngineInfo>& SlbMisreadings() {
   return kAll;
 }
 
-}  // namespace lbconform::vectors::testing
+}  // namespace lbconform::readings

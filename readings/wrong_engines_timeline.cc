@@ -5,10 +5,10 @@
 #include <algorithm>
 
 #include "model/catalogue.h"
+#include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
-#include "vectors/testing/wrong_engines.h"
 
-namespace lbconform::vectors::testing {
+namespace lbconform::readings {
 namespace {
 
 TimelineDecision ReferenceTimeline(const TimelineScenario& timeline, Profile profile) {
@@ -388,4 +388,4 @@ const std::vector<WrongEngineInfo>& TimelineMisreadings() {
   return kAll;
 }
 
-}  // namespace lbconform::vectors::testing
+}  // namespace lbconform::readings

@@ -1,11 +1,11 @@
-#include "vectors/testing/wrong_engines.h"
+#include "readings/wrong_engines.h"
 
 #include <cstdlib>
 #include <iostream>
 
 #include "reference/reference_engine.h"
 
-namespace lbconform::vectors::testing {
+namespace lbconform::readings {
 
 const std::vector<WrongEngineInfo>& AllMisreadings() {
   static const std::vector<WrongEngineInfo> kAll = [] {
@@ -41,4 +41,4 @@ SlbDecision WrongEngine::Plan(const SlbScenario& scenario) const {
   return reference::ReferenceEngine(/*trace=*/false).Plan(scenario);
 }
 
-}  // namespace lbconform::vectors::testing
+}  // namespace lbconform::readings

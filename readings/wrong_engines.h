@@ -1,7 +1,10 @@
-// Deliberately wrong engines, for tests only: each takes one plausible
-// misreading of the spec and decides as that reading would. The vectors must
-// catch every one, and every clause and gap must have a misreading that the
-// vectors citing it catch (wrong_engines_test.cc).
+// The known readings of the spec, each implemented whole as an engine: a
+// deliberately wrong engine takes one plausible misreading and decides as that
+// reading would, and an accepted one takes the other reading of a gap the
+// vectors allow. The vectors must catch every misreading and pass every
+// accepted reading, and every clause and gap must have a misreading that the
+// vectors citing it catch (vectors/wrong_engines_test.cc). `lbconform check`
+// asks them which reading an implementation's answer follows.
 //
 // The registry is one list per scenario kind, each in its own file:
 //   wrong_engines_passthrough.cc  a compact, independent implementation of the
@@ -12,8 +15,8 @@
 //                                 misreading would ask, or its plan distorted
 // A misreading changes the kinds it has a hook for; the reference decides the
 // others.
-#ifndef LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
-#define LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
+#ifndef LBCONFORM_READINGS_WRONG_ENGINES_H_
+#define LBCONFORM_READINGS_WRONG_ENGINES_H_
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -26,7 +29,7 @@
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
 
-namespace lbconform::vectors::testing {
+namespace lbconform::readings {
 
 // What the vectors must make of a misreading.
 enum class Expectation {
@@ -75,6 +78,6 @@ class WrongEngine final : public PassthroughEngine, public TimelineEngine, publi
   std::string name_;
 };
 
-}  // namespace lbconform::vectors::testing
+}  // namespace lbconform::readings
 
-#endif  // LBCONFORM_VECTORS_TESTING_WRONG_ENGINES_H_
+#endif  // LBCONFORM_READINGS_WRONG_ENGINES_H_
