@@ -11,7 +11,7 @@
 
 #include "cli/check.h"
 #include "vectors/runner.h"
-#include "vectors/testing/wrong_engines.h"
+#include "readings/wrong_engines.h"
 
 namespace lbconform {
 namespace {
@@ -22,7 +22,7 @@ struct Checked {
 };
 
 Checked CheckInProcess(std::string_view misreading, ScenarioKind kind, std::uint64_t seed = 1) {
-  const vectors::testing::WrongEngine engine(vectors::testing::FindMisreading(misreading));
+  const readings::WrongEngine engine(readings::FindMisreading(misreading));
   vectors::EngineImplementation implementation(engine);
   CheckOptions options;
   options.kinds = {kind};
