@@ -246,6 +246,7 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
+  Abandon();  // no answer still due may be read as this one's
   std::string problem;
   if (!EnsureStarted(request.run_deadline, &problem)) {
     if (PendingRunSignal() != 0) return {Answer::Kind::kInterrupted, json(), problem, ""};
@@ -347,8 +348,18 @@ Answer AdapterImplementation::Collect() {
   submitted_.pop_front();
   const Sent sent = std::move(sent_.front());
   sent_.pop_front();
-  // A case written to an adapter since restarted is sent again.
-  if (sent.start == 0 || sent.start != starts_ || !process_.running()) return Decide(request);
+  // A case written to an adapter since restarted is sent again (as the
+  // oldest case, nothing is in flight before it).
+  if (sent.start == 0 || sent.start != starts_ || !process_.running()) {
+    std::deque<CaseRequest> later = std::move(submitted_);
+    std::deque<Sent> later_sent = std::move(sent_);
+    submitted_.clear();
+    sent_.clear();
+    Answer answer = Decide(request);
+    submitted_ = std::move(later);
+    sent_ = std::move(later_sent);
+    return answer;
+  }
   if (sent.interrupted) {
     process_.Kill();
     return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};

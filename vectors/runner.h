@@ -49,7 +49,7 @@ class Implementation {
   // Collect returns the answer to the oldest case submitted and not yet
   // collected, so answers come back in the order submitted. The request's
   // test must live until its answer is collected. Abandon forgets every case
-  // not collected. Decide is not to be called while cases are in flight.
+  // not collected; Decide (one case at a time) first abandons them.
   // By default (an in-process engine) Collect decides the case.
   virtual void Submit(const CaseRequest& request) { submitted_.push_back(request); }
   virtual Answer Collect();
