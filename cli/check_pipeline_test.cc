@@ -56,7 +56,6 @@ TEST(CheckPipeline, SameResultsAsOneCaseAtATime) {
   // Found after tens of cases, with cases after the finding in flight (kept
   // short: the sanitizer builds run this too).
   for (const auto& [engine, kind] : {std::pair{"float-ratio", ScenarioKind::kPassthrough},
-                                     std::pair{"draining-is-reset", ScenarioKind::kPassthroughTimeline},
                                      std::pair{"strict-overflows", ScenarioKind::kServiceLbPolicy}}) {
     CheckOptions options;
     options.kinds = {kind};
