@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -82,6 +83,15 @@ json WithoutTrace(json value) {
 // informative traces: then they agree on every normative field, and the
 // decoders need not run (the common case, and the hot path).
 bool SameIgnoringTrace(const json& expected, const json& actual) {
+  // The encoder writes signed integers, the parser reads unsigned ones: the
+  // same number, and still the fast path (floats are left to the decoders).
+  if (expected.is_number_integer() && actual.is_number_integer()) {
+    if (expected.is_number_unsigned() == actual.is_number_unsigned()) return expected == actual;
+    const json& signed_one = expected.is_number_unsigned() ? actual : expected;
+    const json& unsigned_one = expected.is_number_unsigned() ? expected : actual;
+    const auto value = signed_one.get<std::int64_t>();
+    return value >= 0 && static_cast<std::uint64_t>(value) == unsigned_one.get<std::uint64_t>();
+  }
   if (expected.type() != actual.type()) return false;
   if (expected.is_object()) {
     std::size_t matched = 0;
@@ -112,36 +122,71 @@ struct Outcome {
   bool Failed() const { return kind == Kind::kDisagree || kind == Kind::kAdapterError; }
 };
 
-Outcome Evaluate(vectors::Implementation& implementation, ScenarioKind kind, Profile profile, const json& document,
-                 const std::string& case_id) {
+// PreparedCase is a case decided by the reference, ready to be sent.
+struct PreparedCase {
+  std::string case_id;
+  Profile profile = Profile::kSpecDocs;
+  vectors::VectorTest test;  // input: the document; expected: filled only for the slow comparison
+  json expected;             // the reference's decision, traced
+};
+
+void Prepare(PreparedCase& prepared, ScenarioKind kind, Profile profile, json document, std::string case_id) {
+  prepared.case_id = std::move(case_id);
+  prepared.profile = profile;
+  prepared.expected = DecideDocument(TracedReference(), document, profile, {.trace = true});
+  prepared.test.kind = kind;
+  prepared.test.input = std::move(document);
+  prepared.test.result =
+      prepared.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
+}
+
+vectors::CaseRequest RequestOf(const PreparedCase& prepared) {
+  return {prepared.case_id, &prepared.test, prepared.profile};
+}
+
+// Judge compares the implementation's answer with the reference's decision.
+Outcome Judge(PreparedCase& prepared, vectors::Answer answer) {
   Outcome outcome;
-  outcome.expected = DecideDocument(TracedReference(), document, profile, {.trace = true});
-  vectors::VectorTest test;
-  test.kind = kind;
-  test.input = document;
-  test.result = outcome.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
-  test.expected = {outcome.expected};
-  const vectors::Answer answer = implementation.Decide({case_id, &test, profile});
   switch (answer.kind) {
     case vectors::Answer::Kind::kInterrupted:
       outcome.kind = Outcome::Kind::kInterrupted;
-      return outcome;
+      break;
     case vectors::Answer::Kind::kUnsupported:
       outcome.kind = Outcome::Kind::kUnsupported;
-      return outcome;
+      break;
     case vectors::Answer::Kind::kProblem:
       outcome.kind = Outcome::Kind::kAdapterError;
       outcome.field = "adapter error: " + answer.problem;
-      return outcome;
-    case vectors::Answer::Kind::kDecision:
       break;
+    case vectors::Answer::Kind::kDecision: {
+      outcome.actual = std::move(answer.decision);
+      bool agree = SameIgnoringTrace(prepared.expected, outcome.actual);
+      if (!agree) {
+        prepared.test.expected = {prepared.expected};
+        agree = vectors::ExpectationMatches(prepared.test, outcome.actual, &outcome.field);
+      }
+      outcome.kind = agree ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+      break;
+    }
   }
-  outcome.actual = answer.decision;
-  const bool agree = SameIgnoringTrace(outcome.expected, outcome.actual) ||
-                     vectors::ExpectationMatches(test, answer.decision, &outcome.field);
-  outcome.kind = agree ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+  outcome.expected = std::move(prepared.expected);
   return outcome;
 }
+
+// Evaluate decides one case on both sides, unpipelined (shrinking).
+Outcome Evaluate(vectors::Implementation& implementation, ScenarioKind kind, Profile profile, json& document,
+                 const std::string& case_id) {
+  PreparedCase prepared;
+  Prepare(prepared, kind, profile, std::move(document), case_id);
+  vectors::Answer answer = implementation.Decide(RequestOf(prepared));
+  Outcome outcome = Judge(prepared, std::move(answer));
+  document = std::move(prepared.test.input);
+  return outcome;
+}
+
+// How many cases check keeps in flight: the implementation decides one while
+// check draws and decides the next ones with the reference.
+constexpr std::size_t kCheckPipelineDepth = 8;
 
 std::size_t ArraySize(const json& document, const char* key) {
   const auto it = document.find(key);
@@ -309,7 +354,8 @@ CheckFinding MixFinding(vectors::Implementation& implementation, ScenarioKind ki
   finding.lbconform_case_index = mix.lbconform_case.index;
   std::uint64_t asked = 0;
   auto ask = [&](Profile profile, const json& document) {
-    return Evaluate(implementation, kind, profile, document,
+    json copy = document;  // Evaluate moves the document out and back
+    return Evaluate(implementation, kind, profile, copy,
                     fmt::format("check/{}/{}/mix-{}@{}", NameOf(kind), options.seed, ++asked, NameOf(profile)));
   };
   const auto takes_other = [&](Profile profile) {
@@ -438,37 +484,66 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       if (!again) return std::nullopt;
       return ReadingCase{index, again->second, again->first.value().document};
     });
-    for (std::uint64_t i = first_case; i < end_case; ++i) {
-      if (Clock::now() >= kind_deadline) break;
-      if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) {
-        result.stop_signal = signal_number;
-        result.stop_reason = fmt::format("interrupted by signal {}", signal_number);
-        break;
+    // Cases are drawn, decided by the reference and submitted up to
+    // kCheckPipelineDepth ahead, and judged in order: the results are those of
+    // one case at a time, and the cases after a finding are discarded.
+    struct InFlight {
+      std::uint64_t index = 0;
+      rc::Shrinkable<properties::CheckCase> drawn;
+      std::vector<std::string> boundaries;
+      PreparedCase prepared;
+    };
+    std::deque<InFlight> window;  // a deque: the submitted tests stay where they are
+    std::uint64_t next_case = first_case;
+    bool drawing = true;
+    while (true) {
+      while (drawing && window.size() < kCheckPipelineDepth) {
+        if (next_case >= end_case || Clock::now() >= kind_deadline) {
+          drawing = false;
+          break;
+        }
+        if (const int signal_number = vectors::PendingRunSignal(); signal_number != 0) {
+          result.stop_signal = signal_number;
+          result.stop_reason = fmt::format("interrupted by signal {}", signal_number);
+          drawing = false;
+          break;
+        }
+        const std::uint64_t i = next_case++;
+        const std::size_t p = static_cast<std::size_t>(i % profiles.size());
+        const Profile profile = profiles[p];
+        const int size = static_cast<int>(i % static_cast<std::uint64_t>(options.max_size + 1));
+        rc::Shrinkable<properties::CheckCase> drawn = generators[p](rc::Random(CaseSeed(options.seed, kind, i)), size);
+        properties::CheckCase drawn_case;
+        try {
+          drawn_case = drawn.value();
+        } catch (const std::exception&) {
+          continue;  // a generator gave up on this draw (RapidCheck's GenerationFailure)
+        }
+        InFlight& entry = window.emplace_back(InFlight{i, std::move(drawn), std::move(drawn_case.boundaries), {}});
+        Prepare(entry.prepared, kind, profile, std::move(drawn_case.document),
+                fmt::format("check/{}/{}/{}@{}", NameOf(kind), options.seed, i, NameOf(profile)));
+        implementation.Submit(RequestOf(entry.prepared));
       }
-      const std::size_t p = static_cast<std::size_t>(i % profiles.size());
-      const Profile profile = profiles[p];
-      const int size = static_cast<int>(i % static_cast<std::uint64_t>(options.max_size + 1));
-      const rc::Shrinkable<properties::CheckCase> drawn =
-          generators[p](rc::Random(CaseSeed(options.seed, kind, i)), size);
-      properties::CheckCase drawn_case;
-      try {
-        drawn_case = drawn.value();
-      } catch (const std::exception&) {
-        continue;  // a generator gave up on this draw (RapidCheck's GenerationFailure)
-      }
-      const std::string case_id = fmt::format("check/{}/{}/{}@{}", NameOf(kind), options.seed, i, NameOf(profile));
-      Outcome outcome = Evaluate(implementation, kind, profile, drawn_case.document, case_id);
+      // Interrupted: the cases in flight are not measured.
+      if (window.empty() || !result.stop_reason.empty()) break;
+      vectors::Answer answer = implementation.Collect();
+      InFlight head = std::move(window.front());
+      window.pop_front();
+      const std::uint64_t i = head.index;
+      const Profile profile = head.prepared.profile;
+      const std::string case_id = head.prepared.case_id;
+      Outcome outcome = Judge(head.prepared, std::move(answer));
       if (outcome.kind == Outcome::Kind::kInterrupted) {
         result.stop_signal = vectors::PendingRunSignal();
         result.stop_reason = fmt::format("interrupted by signal {}", result.stop_signal);
         break;
       }
-      ClassifyReading(known_readings, i, profile, drawn_case.document, outcome, coverage);
+      ClassifyReading(known_readings, i, profile, head.prepared.test.input, outcome, coverage);
       ++coverage.cases;
       std::set<std::string> clauses;
       TraceClauses(outcome.expected, clauses);
       for (const std::string& c : clauses) ++coverage.clauses[c];
-      for (const std::string& b : drawn_case.boundaries) ++coverage.boundaries[b];
+      for (const std::string& b : head.boundaries) ++coverage.boundaries[b];
       if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
       if (outcome.kind == Outcome::Kind::kAgree) ++coverage.agreed;
       if (outcome.kind == Outcome::Kind::kAdapterError) {
@@ -483,6 +558,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         err << fmt::format("\rcheck: {}: {} cases ", NameOf(kind), i + 1) << std::flush;
       }
       if (known_readings.mix()) {
+        implementation.Abandon();  // the cases after the finding are not checked
         result.findings.push_back(
             MixFinding(implementation, kind, *known_readings.mix(), generators, profiles, options, i, out));
         if (options.slice) result.stopped_at = k * cases_per_kind + i + 1;
@@ -490,6 +566,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       }
       if (!outcome.Failed()) continue;
       if (!result.stop_reason.empty()) break;
+      implementation.Abandon();  // the cases after the finding are not checked
 
       // Shrink: RapidCheck's tree of smaller cases, walked greedily; the
       // implementation decides each candidate, as in the property.
@@ -497,8 +574,8 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       finding.kind = kind;
       finding.profile = profile;
       finding.case_index = i;
-      rc::Shrinkable<properties::CheckCase> current = drawn;
-      json current_document = drawn_case.document;
+      rc::Shrinkable<properties::CheckCase> current = head.drawn;
+      json current_document = std::move(head.prepared.test.input);
       if (options.shrink) {
         bool progressed = true;
         while (progressed && finding.shrink_tries < options.max_shrink_tries && vectors::PendingRunSignal() == 0) {
@@ -588,6 +665,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       if (options.slice) result.stopped_at = k * cases_per_kind + i + 1;
       break;  // one finding per kind
     }
+    implementation.Abandon();
     if (options.progress) err << "\r" << std::flush;
     const double seconds = std::chrono::duration<double>(Clock::now() - kind_start).count();
     out << fmt::format(

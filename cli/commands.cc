@@ -490,6 +490,9 @@ int Report(const std::string& input, const std::string& output, std::istream& in
 int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out, std::ostream& err) {
   const Engine* engine = FindDecidingEngine(engine_name, err);
   if (engine == nullptr) return kExitUsage;
+  // Unsynchronised with C's stdio, std::cin reads its pipe in blocks instead
+  // of a character at a time (nothing has been read or written yet).
+  if (&in == &std::cin && &out == &std::cout) std::ios::sync_with_stdio(false);
   if (!vectors::ServeAdapterProtocol(*engine, in, out)) {
     err << "lbconform: cannot write to standard output\n";
     return kExitWriteFailed;

@@ -89,6 +89,43 @@ AdapterProcess::Status AdapterProcess::WriteLine(const std::string& line, Clock:
   return Status::kOk;
 }
 
+AdapterProcess::Status AdapterProcess::WriteLineReading(const std::string& line, Clock::time_point deadline,
+                                                        std::size_t max_buffered) {
+  if (to_child_ < 0) return Status::kClosed;
+  const std::string data = line + "\n";
+  std::size_t written = 0;
+  bool output_open = from_child_ >= 0;
+  char chunk[65536];
+  while (written < data.size()) {
+    const ssize_t n = write(to_child_, data.data() + written, data.size() - written);
+    if (n > 0) {
+      written += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno != EAGAIN && errno != EINTR) return Status::kClosed;
+    if (PendingRunSignal() != 0) return Status::kInterrupted;
+    if (Clock::now() >= deadline) return Status::kTimeout;
+    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {from_child_, POLLIN, 0}};
+    const bool reading = output_open && buffer_.size() < max_buffered;
+    const int ready = poll(fds, reading ? 2 : 1, MillisecondsLeft(deadline));
+    if (ready == 0) continue;
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      return Status::kClosed;
+    }
+    if (reading && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+      const ssize_t got = read(from_child_, chunk, sizeof chunk);
+      if (got > 0) {
+        buffer_.append(chunk, static_cast<std::size_t>(got));
+      } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
+        output_open = false;  // ReadLine says so when the answer is due
+      }
+    }
+    if (fds[0].revents & (POLLERR | POLLHUP)) return Status::kClosed;
+  }
+  return Status::kOk;
+}
+
 AdapterProcess::Status AdapterProcess::ReadLine(std::string& line, Clock::time_point deadline, std::size_t max_bytes) {
   if (from_child_ < 0) return Status::kClosed;
   char chunk[65536];
@@ -102,10 +139,14 @@ AdapterProcess::Status AdapterProcess::ReadLine(std::string& line, Clock::time_p
     }
     if (buffer_.size() > max_bytes) return Status::kTooLong;
     if (PendingRunSignal() != 0) return Status::kInterrupted;
-    if (Clock::now() >= deadline) return Status::kTimeout;
+    // Polled once more at the deadline: an answer sent ahead may be waiting
+    // in the pipe while the runner was busy.
     pollfd fd{from_child_, POLLIN, 0};
     const int ready = poll(&fd, 1, MillisecondsLeft(deadline));
-    if (ready == 0) continue;
+    if (ready == 0) {
+      if (Clock::now() >= deadline) return Status::kTimeout;
+      continue;
+    }
     if (ready < 0) {
       if (errno == EINTR) continue;
       return Status::kClosed;

@@ -28,6 +28,11 @@ class AdapterProcess {
 
   // WriteLine sends `line` and a newline before `deadline`.
   Status WriteLine(const std::string& line, Clock::time_point deadline);
+  // WriteLineReading is WriteLine that, while the adapter is not reading,
+  // reads what it writes (up to `max_buffered` bytes kept for ReadLine), so
+  // that a runner sending ahead and an adapter answering never wait on each
+  // other's full pipe.
+  Status WriteLineReading(const std::string& line, Clock::time_point deadline, std::size_t max_buffered);
   // ReadLine reads one line (without the newline) before `deadline`; a line
   // longer than `max_bytes` is kTooLong.
   Status ReadLine(std::string& line, Clock::time_point deadline, std::size_t max_bytes);

@@ -80,11 +80,17 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
           message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
       const bool decided_here =
           kind && profile && Implements(*engine, *kind) && (input.is_string() || Implements(*engine, KindOf(input)));
-      written =
-          decided_here
-              ? answer(
-                    {{"type", "result"}, {"id", id}, {"output", DecideCase(*engine, read_document, input, *profile)}})
-              : answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
+      if (decided_here) {
+        // The answer's text in DumpJson's (sorted) key order, without copying
+        // the decision into a message.
+        out << "{\"id\":" << DumpJson(id)
+            << ",\"output\":" << DumpJson(DecideCase(*engine, read_document, input, *profile))
+            << ",\"type\":\"result\"}\n";
+        out.flush();
+        written = static_cast<bool>(out);
+      } else {
+        written = answer({{"type", "result"}, {"id", id}, {"unsupported", true}});
+      }
     } else if (type == "bye") {
       return true;
     } else {

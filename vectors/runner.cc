@@ -145,9 +145,9 @@ HelloInfo InterpretHello(const std::string& line) {
 Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
   auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text), ""}; };
   std::string why;
-  const std::optional<json> parsed = ParseAnswerLine(line, &why);
+  std::optional<json> parsed = ParseAnswerLine(line, &why);
   if (!parsed) return problem("the answer is not JSON (" + why + "): " + Printable(line, 120));
-  const json& answer = *parsed;
+  json& answer = *parsed;
   if (!answer.is_object()) return problem("the answer is not a JSON object: " + Printable(line, 120));
   if (!answer.contains("type") || answer["type"] != "result") return problem("the answer's type is not \"result\"");
   if (!answer.contains("id") || answer["id"] != case_id) {
@@ -157,7 +157,7 @@ Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
   if (auto u = answer.find("unsupported"); u != answer.end() && *u == true)
     return {Answer::Kind::kUnsupported, json(), "", ""};
   if (!answer.contains("output") || !answer["output"].is_object()) return problem("the answer has no output object");
-  return {Answer::Kind::kDecision, answer["output"], "", ""};
+  return {Answer::Kind::kDecision, std::move(answer["output"]), "", ""};
 }
 
 json CaseMessage(const CaseRequest& request) {
@@ -171,6 +171,17 @@ json CaseMessage(const CaseRequest& request) {
     message["input"] = request.test->input;
   }
   return message;
+}
+
+std::string CaseMessageText(const CaseRequest& request) {
+  // The keys in CaseMessage's (sorted) order.
+  std::string text = "{\"id\":" + json(request.case_id).dump();
+  text += request.test->input.is_string() ? ",\"inputText\":" : ",\"input\":";
+  text += request.test->input.dump();
+  text += ",\"kind\":" + json(NameOf(request.test->kind)).dump();
+  text += ",\"profile\":" + json(NameOf(request.profile)).dump();
+  text += ",\"type\":\"case\"}";
+  return text;
 }
 
 bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem) {
@@ -191,6 +202,8 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
     return false;
   }
   previous_case_id_.clear();
+  ++starts_;
+  input_broken_ = false;
   const auto deadline = std::min(AdapterProcess::Clock::now() + options_.start_timeout, run_deadline);
   std::string line;
   if (process_.WriteLine(R"({"type":"hello","protocol":1})", deadline) != AdapterProcess::Status::kOk) {
@@ -228,28 +241,35 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
   version_ = hello.version;
   kinds_ = hello.kinds;
   start_failures_ = 0;
+  last_answer_at_ = AdapterProcess::Clock::now();
   return true;
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
+  Abandon();  // no answer still due may be read as this one's
   std::string problem;
   if (!EnsureStarted(request.run_deadline, &problem)) {
     if (PendingRunSignal() != 0) return {Answer::Kind::kInterrupted, json(), problem, ""};
     return {Answer::Kind::kProblem, json(), problem, ""};
   }
   const auto deadline = std::min(AdapterProcess::Clock::now() + options_.case_timeout, request.run_deadline);
+  switch (process_.WriteLine(CaseMessageText(request), deadline)) {
+    case AdapterProcess::Status::kOk:
+      break;
+    case AdapterProcess::Status::kInterrupted:
+      process_.Kill();
+      return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
+    default:
+      return Fail("the adapter stopped reading its input");
+  }
+  return ReadAnswer(request.case_id, deadline);
+}
+
+Answer AdapterImplementation::ReadAnswer(const std::string& case_id, AdapterProcess::Clock::time_point deadline) {
   auto interrupted = [&] {
     process_.Kill();
     return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
   };
-  switch (process_.WriteLine(CaseMessage(request).dump(), deadline)) {
-    case AdapterProcess::Status::kOk:
-      break;
-    case AdapterProcess::Status::kInterrupted:
-      return interrupted();
-    default:
-      return Fail("the adapter stopped reading its input");
-  }
   std::string previous_case_problem;
   while (true) {
     std::string line;
@@ -265,7 +285,7 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
       case AdapterProcess::Status::kTooLong:
         return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
     }
-    Answer answer = InterpretAnswer(line, request.case_id);
+    Answer answer = InterpretAnswer(line, case_id);
     // A second answer to the case before is that case's fault; this case's
     // own answer may still follow.
     if (answer.kind == Answer::Kind::kProblem && !previous_case_id_.empty() && previous_case_problem.empty() &&
@@ -277,14 +297,91 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
     if (answer.kind == Answer::Kind::kProblem) {
       answer = Fail(std::move(answer.problem));
     } else {
-      previous_case_id_ = request.case_id;
+      previous_case_id_ = case_id;
     }
     answer.previous_case_problem = previous_case_problem;
     return answer;
   }
 }
 
+Answer Implementation::Collect() {
+  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted", ""};
+  const CaseRequest request = std::move(submitted_.front());
+  submitted_.pop_front();
+  return Decide(request);
+}
+
+void AdapterImplementation::Submit(const CaseRequest& request) {
+  // Written at once only behind cases written to this same start of the
+  // adapter; otherwise (not started, a case before to be sent again) it is
+  // sent when collected, as Decide sends it.
+  const bool behind_written = std::all_of(sent_.begin(), sent_.end(), [&](const Sent& s) {
+    return s.start == starts_ && s.problem.empty() && !s.interrupted;
+  });
+  Sent sent;
+  sent.at = AdapterProcess::Clock::now();
+  if (behind_written && process_.running() && !input_broken_) {
+    const auto deadline = std::min(sent.at + options_.case_timeout, request.run_deadline);
+    // Room for the answers of the cases in flight, each up to a line's limit.
+    const std::size_t max_buffered = (sent_.size() + 1) * (options_.max_line_bytes + 1);
+    switch (process_.WriteLineReading(CaseMessageText(request), deadline, max_buffered)) {
+      case AdapterProcess::Status::kOk:
+        break;
+      case AdapterProcess::Status::kInterrupted:
+        sent.interrupted = true;
+        input_broken_ = true;
+        break;
+      default:
+        sent.problem = "the adapter stopped reading its input";
+        input_broken_ = true;
+        break;
+    }
+    sent.start = starts_;
+  }
+  submitted_.push_back(request);
+  sent_.push_back(std::move(sent));
+}
+
+Answer AdapterImplementation::Collect() {
+  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted", ""};
+  const CaseRequest request = std::move(submitted_.front());
+  submitted_.pop_front();
+  const Sent sent = std::move(sent_.front());
+  sent_.pop_front();
+  // A case written to an adapter since restarted is sent again (as the
+  // oldest case, nothing is in flight before it).
+  if (sent.start == 0 || sent.start != starts_ || !process_.running()) {
+    std::deque<CaseRequest> later = std::move(submitted_);
+    std::deque<Sent> later_sent = std::move(sent_);
+    submitted_.clear();
+    sent_.clear();
+    Answer answer = Decide(request);
+    submitted_ = std::move(later);
+    sent_ = std::move(later_sent);
+    return answer;
+  }
+  if (sent.interrupted) {
+    process_.Kill();
+    return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
+  }
+  if (!sent.problem.empty()) return Fail(sent.problem);
+  // The adapter has had this case since it answered the one before.
+  const auto deadline = std::min(std::max(sent.at, last_answer_at_) + options_.case_timeout, request.run_deadline);
+  Answer answer = ReadAnswer(request.case_id, deadline);
+  last_answer_at_ = AdapterProcess::Clock::now();
+  return answer;
+}
+
+void AdapterImplementation::Abandon() {
+  const bool answers_due = std::any_of(sent_.begin(), sent_.end(), [&](const Sent& s) { return s.start == starts_; });
+  submitted_.clear();
+  sent_.clear();
+  // Answers still due would be read as the next cases' answers: start afresh.
+  if (process_.running() && (answers_due || input_broken_)) process_.Kill();
+}
+
 void AdapterImplementation::Finish() {
+  Abandon();
   if (process_.running()) {
     process_.WriteLine(R"({"type":"bye"})", AdapterProcess::Clock::now() + std::chrono::milliseconds(200));
   }

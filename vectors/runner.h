@@ -4,6 +4,7 @@
 #define LBCONFORM_VECTORS_RUNNER_H_
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -43,9 +44,23 @@ class Implementation {
   virtual std::string version() const = 0;
   virtual Answer Decide(const CaseRequest& request) = 0;
   virtual void Finish() {}
+
+  // Pipelining: Submit hands over a case and may return before it is decided;
+  // Collect returns the answer to the oldest case submitted and not yet
+  // collected, so answers come back in the order submitted. The request's
+  // test must live until its answer is collected. Abandon forgets every case
+  // not collected; Decide (one case at a time) first abandons them.
+  // By default (an in-process engine) Collect decides the case.
+  virtual void Submit(const CaseRequest& request) { submitted_.push_back(request); }
+  virtual Answer Collect();
+  virtual void Abandon() { submitted_.clear(); }
+  std::size_t in_flight() const { return submitted_.size(); }
   // The kinds the implementation declares (an adapter's hello, an engine's
   // interfaces); nullopt until known. Cases of other kinds are not sent.
   virtual std::optional<std::vector<ScenarioKind>> kinds() const { return std::nullopt; }
+
+ protected:
+  std::deque<CaseRequest> submitted_;  // in the order submitted
 };
 
 // InterpretHello and InterpretAnswer are the runner's protocol reader: what
@@ -63,6 +78,8 @@ Answer InterpretAnswer(const std::string& line, const std::string& case_id);
 
 // CaseMessage is the protocol line the runner sends for one case.
 nlohmann::json CaseMessage(const CaseRequest& request);
+// CaseMessageText is CaseMessage(request).dump(), without building the message.
+std::string CaseMessageText(const CaseRequest& request);
 
 // Printable is `text` as valid UTF-8 (each invalid byte becomes U+FFFD) and
 // at most about `max_bytes` long, cut between characters with "…" appended.
@@ -101,6 +118,17 @@ class AdapterImplementation final : public Implementation {
   Answer Decide(const CaseRequest& request) override;
   void Finish() override;
   std::optional<std::vector<ScenarioKind>> kinds() const override { return kinds_; }
+  // Submit writes the case to the adapter at once (docs/contract.md §6: the
+  // next cases may come before the answer to the earlier ones), reading
+  // whatever the adapter answers meanwhile, so that neither side blocks the
+  // other. Each case keeps every guarantee of Decide: its own timeout (from
+  // when the adapter has answered the case before it), and a crash, a hang or
+  // a wrong answer is the problem of the case whose answer is due. After a
+  // problem the adapter is restarted and the cases sent to it are sent again.
+  // Abandon restarts the adapter if answers are still due from it.
+  void Submit(const CaseRequest& request) override;
+  Answer Collect() override;
+  void Abandon() override;
   // Introduce starts the adapter, if it is not running, and reads its hello
   // (so kinds() is known before the first case); false, and why, when not.
   bool Introduce(std::string* problem) { return EnsureStarted(AdapterProcess::Clock::time_point::max(), problem); }
@@ -108,6 +136,21 @@ class AdapterImplementation final : public Implementation {
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
   Answer Fail(std::string problem);
+  // ReadAnswer reads the answer to `case_id`, written to the adapter already.
+  Answer ReadAnswer(const std::string& case_id, AdapterProcess::Clock::time_point deadline);
+
+  // A case submitted: when it was written, to which start of the adapter,
+  // or why it could not be.
+  struct Sent {
+    AdapterProcess::Clock::time_point at;
+    std::uint64_t start = 0;  // starts_ when it was written; 0: not written
+    std::string problem;      // the write failed
+    bool interrupted = false;
+  };
+  std::deque<Sent> sent_;  // beside submitted_
+  std::uint64_t starts_ = 0;  // how many times the adapter was started
+  bool input_broken_ = false;  // a write failed midway: nothing more is written to this start
+  AdapterProcess::Clock::time_point last_answer_at_{};
 
   AdapterOptions options_;
   AdapterProcess process_;
