@@ -136,8 +136,7 @@ void Prepare(PreparedCase& prepared, ScenarioKind kind, Profile profile, json do
   prepared.expected = DecideDocument(TracedReference(), document, profile, {.trace = true});
   prepared.test.kind = kind;
   prepared.test.input = std::move(document);
-  prepared.test.result =
-      prepared.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
+  prepared.test.result = prepared.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
 }
 
 vectors::CaseRequest RequestOf(const PreparedCase& prepared) {

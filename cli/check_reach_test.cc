@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "cli/check.h"
-#include "vectors/runner.h"
 #include "readings/wrong_engines.h"
+#include "vectors/runner.h"
 
 namespace lbconform {
 namespace {

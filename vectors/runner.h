@@ -147,8 +147,8 @@ class AdapterImplementation final : public Implementation {
     std::string problem;      // the write failed
     bool interrupted = false;
   };
-  std::deque<Sent> sent_;  // beside submitted_
-  std::uint64_t starts_ = 0;  // how many times the adapter was started
+  std::deque<Sent> sent_;      // beside submitted_
+  std::uint64_t starts_ = 0;   // how many times the adapter was started
   bool input_broken_ = false;  // a write failed midway: nothing more is written to this start
   AdapterProcess::Clock::time_point last_answer_at_{};
 
