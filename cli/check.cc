@@ -307,9 +307,10 @@ std::optional<DrawnCase> DrawCase(const std::vector<rc::Gen<properties::CheckCas
 }
 
 // ShrinkWhile walks RapidCheck's tree of smaller cases greedily, keeping a
-// smaller case while `holds` it (the shrinking of a mix's two cases).
-json ShrinkWhile(rc::Shrinkable<properties::CheckCase> current, const std::function<bool(const json&)>& holds,
-                 const CheckOptions& options, CheckFinding& finding) {
+// smaller case while `holds` it (the implementation decides each candidate,
+// as in the property); `after_round` reports progress.
+json ShrinkWhile(rc::Shrinkable<properties::CheckCase> current, const std::function<bool(json&)>& holds,
+                 const CheckOptions& options, CheckFinding& finding, const std::function<void()>& after_round = {}) {
   json document = current.value().document;
   bool progressed = options.shrink;
   while (progressed && finding.shrink_tries < options.max_shrink_tries && vectors::PendingRunSignal() == 0) {
@@ -332,6 +333,7 @@ json ShrinkWhile(rc::Shrinkable<properties::CheckCase> current, const std::funct
         break;
       }
     }
+    if (after_round) after_round();
   }
   return document;
 }
@@ -573,40 +575,23 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       finding.kind = kind;
       finding.profile = profile;
       finding.case_index = i;
-      rc::Shrinkable<properties::CheckCase> current = head.drawn;
-      json current_document = std::move(head.prepared.test.input);
-      if (options.shrink) {
-        bool progressed = true;
-        while (progressed && finding.shrink_tries < options.max_shrink_tries && vectors::PendingRunSignal() == 0) {
-          progressed = false;
-          rc::Seq<rc::Shrinkable<properties::CheckCase>> shrinks = current.shrinks();
-          while (rc::Maybe<rc::Shrinkable<properties::CheckCase>> next = shrinks.next()) {
-            if (finding.shrink_tries >= options.max_shrink_tries || vectors::PendingRunSignal() != 0) break;
-            json candidate;
-            try {
-              candidate = next->value().document;
-            } catch (const std::exception&) {
-              continue;  // a generator gave up on this shrink
-            }
-            ++finding.shrink_tries;
+      json current_document = ShrinkWhile(
+          head.drawn,
+          [&](json& candidate) {
             Outcome tried = Evaluate(implementation, kind, profile, candidate,
                                      fmt::format("{}/shrink-{}", case_id, finding.shrink_tries));
-            if (tried.Failed()) {
-              current = *next;
-              current_document = std::move(candidate);
-              outcome = std::move(tried);
-              ++finding.shrink_steps;
-              progressed = true;
-              break;
+            if (!tried.Failed()) return false;
+            outcome = std::move(tried);
+            return true;
+          },
+          options, finding,
+          [&] {
+            if (options.progress) {
+              err << fmt::format("\rcheck: {}: shrinking, {} steps, {} tries ", NameOf(kind), finding.shrink_steps,
+                                 finding.shrink_tries)
+                  << std::flush;
             }
-          }
-          if (options.progress) {
-            err << fmt::format("\rcheck: {}: shrinking, {} steps, {} tries ", NameOf(kind), finding.shrink_steps,
-                               finding.shrink_tries)
-                << std::flush;
-          }
-        }
-      }
+          });
       finding.scenario = current_document;
       finding.expected = WithoutTrace(outcome.expected);
       finding.actual = outcome.actual;
