@@ -68,25 +68,7 @@ bool AdapterProcess::Start(std::string* error) {
 }
 
 AdapterProcess::Status AdapterProcess::WriteLine(const std::string& line, Clock::time_point deadline) {
-  if (to_child_ < 0) return Status::kClosed;
-  const std::string data = line + "\n";
-  std::size_t written = 0;
-  while (written < data.size()) {
-    const ssize_t n = write(to_child_, data.data() + written, data.size() - written);
-    if (n > 0) {
-      written += static_cast<std::size_t>(n);
-      continue;
-    }
-    if (n < 0 && errno != EAGAIN && errno != EINTR) return Status::kClosed;
-    if (PendingRunSignal() != 0) return Status::kInterrupted;
-    if (Clock::now() >= deadline) return Status::kTimeout;
-    pollfd fd{to_child_, POLLOUT, 0};
-    const int ready = poll(&fd, 1, MillisecondsLeft(deadline));
-    if (ready == 0) continue;
-    if (ready < 0 && errno != EINTR) return Status::kClosed;
-    if (fd.revents & (POLLERR | POLLHUP)) return Status::kClosed;
-  }
-  return Status::kOk;
+  return WriteLineReading(line, deadline, 0);  // reads nothing while it writes
 }
 
 AdapterProcess::Status AdapterProcess::WriteLineReading(const std::string& line, Clock::time_point deadline,
