@@ -16,6 +16,7 @@
 
 #include "cli/check_readings.h"
 #include "cli/commands.h"
+#include "cli/testing/run_cli.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
 #include "vectors/checks.h"
@@ -26,16 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int Cli(const std::vector<std::string>& args, std::string* out_text = nullptr, std::string* err_text = nullptr) {
-  std::vector<const char*> argv = {"lbconform"};
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  if (out_text != nullptr) *out_text = out.str();
-  if (err_text != nullptr) *err_text = err.str();
-  return status;
-}
+using testing::Cli;
 
 std::string WrongAdapter(const std::string& name) { return std::string(LBCONFORM_WRONG_ADAPTER) + " " + name; }
 

@@ -12,27 +12,14 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/testing/run_cli.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform {
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-CliRun Lbconform(std::vector<std::string> args, const std::string& stdin_text = "") {
-  args.insert(args.begin(), "lbconform");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in(stdin_text);
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  return {status, out.str(), err.str()};
-}
+using testing::CliRun;
+using testing::Lbconform;
 
 std::string Example(const std::string& name) {
   return (std::filesystem::path(LBCONFORM_SOURCE_DIR) / "examples" / name).string();

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/testing/run_cli.h"
 #include "vectors/schema_check.h"
 
 namespace lbconform {
@@ -329,22 +330,8 @@ TEST(Merge, RefusesCountsThatPassSixtyFourBits) {
 
 // ------------------------------ lbconform merge, in-process
 
-struct CliRun {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-CliRun Lbconform(std::vector<std::string> args) {
-  args.insert(args.begin(), "lbconform");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  return {status, out.str(), err.str()};
-}
+using testing::CliRun;
+using testing::Lbconform;
 
 TEST(MergeCommand, RefusesFilesThatAreNotShardResults) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform-merge-test";

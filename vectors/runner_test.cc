@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/testing/run_cli.h"
 #include "documents/documents.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
@@ -141,17 +142,7 @@ TEST(MisbehavingAdapterTest, WholeRunTimeoutEndsAHangingRun) {
   EXPECT_FALSE(outcome.report.RequiredPassed());
 }
 
-int Cli(std::vector<std::string> args, std::string* out_text = nullptr, std::string* err_text = nullptr) {
-  args.insert(args.begin(), "lbconform");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  if (out_text != nullptr) *out_text = out.str();
-  if (err_text != nullptr) *err_text = err.str();
-  return status;
-}
+using lbconform::testing::Cli;
 
 std::string ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
