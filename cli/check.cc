@@ -33,8 +33,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-const reference::ReferenceEngine& TracedReference() {
-  static const reference::ReferenceEngine engine(/*trace=*/true);
+// The reference as check runs it: each decision records the clauses of its
+// trace (for the coverage table) but not the trace's text.
+const reference::ReferenceEngine& ClauseTracedReference() {
+  static const reference::ReferenceEngine engine(reference::TraceDetail::kClauses);
   return engine;
 }
 
@@ -50,33 +52,12 @@ std::uint64_t CaseSeed(std::uint64_t seed, ScenarioKind kind, std::uint64_t inde
   return mix(mix(seed ^ mix(static_cast<std::uint64_t>(kind) + 1)) ^ index);
 }
 
-// TraceClauses collects the clause IDs of every "trace" array of a decision.
-void TraceClauses(const json& value, std::set<std::string>& out) {
-  if (value.is_object()) {
-    for (auto it = value.begin(); it != value.end(); ++it) {
-      if (it.key() == "trace" && it->is_array()) {
-        for (const json& step : *it) {
-          if (step.is_object() && step.contains("clause") && step["clause"].is_string())
-            out.insert(step["clause"].get<std::string>());
-        }
-      } else {
-        TraceClauses(*it, out);
-      }
-    }
-  } else if (value.is_array()) {
-    for (const json& v : value) TraceClauses(v, out);
-  }
-}
-
-// WithoutTrace is a decision without its informative traces.
-json WithoutTrace(json value) {
-  if (value.is_object()) {
-    value.erase("trace");
-    for (auto& [key, child] : value.items()) child = WithoutTrace(child);
-  } else if (value.is_array()) {
-    for (json& child : value) child = WithoutTrace(child);
-  }
-  return value;
+// ClauseIds are the clauses' IDs in byte order, as the coverage table and
+// the vectors list them.
+std::vector<std::string> ClauseIds(const std::set<Clause>& clauses) {
+  std::set<std::string> ids;
+  for (Clause clause : clauses) ids.emplace(IdOf(clause));
+  return {ids.begin(), ids.end()};
 }
 
 // SameIgnoringTrace tells whether `actual` is `expected` but for the
@@ -116,9 +97,10 @@ bool SameIgnoringTrace(const json& expected, const json& actual) {
 struct Outcome {
   // kOtherReading: a disagreement that is the accepted other reading of a gap.
   enum class Kind { kAgree, kDisagree, kAdapterError, kUnsupported, kInterrupted, kOtherReading } kind = Kind::kAgree;
-  json expected;  // traced
-  json actual;
-  std::string field;  // or the adapter's problem
+  json expected;             // the reference's decision, without its trace
+  std::set<Clause> clauses;  // the clauses of the reference's trace
+  json actual;               // empty when the answer was the expected line
+  std::string field;         // or the adapter's problem
   bool Failed() const { return kind == Kind::kDisagree || kind == Kind::kAdapterError; }
 };
 
@@ -127,20 +109,29 @@ struct PreparedCase {
   std::string case_id;
   Profile profile = Profile::kSpecDocs;
   vectors::VectorTest test;  // input: the document; expected: filled only for the slow comparison
-  json expected;             // the reference's decision, traced
+  json expected;             // the reference's decision, without its trace
+  std::set<Clause> clauses;  // the clauses of the reference's trace
+  // The built-in adapter's answer line for the expected decision: an answer
+  // equal to it agrees without being parsed.
+  std::string expected_answer_line;
 };
 
 void Prepare(PreparedCase& prepared, ScenarioKind kind, Profile profile, json document, std::string case_id) {
   prepared.case_id = std::move(case_id);
   prepared.profile = profile;
-  prepared.expected = DecideDocument(TracedReference(), document, profile, {.trace = true});
+  prepared.clauses.clear();
+  prepared.expected = DecideDocument(ClauseTracedReference(), document, profile, {.trace_clauses = &prepared.clauses});
+  prepared.expected_answer_line =
+      "{\"id\":" + DumpJson(prepared.case_id) + ",\"output\":" + DumpJson(prepared.expected) + ",\"type\":\"result\"}";
   prepared.test.kind = kind;
   prepared.test.input = std::move(document);
   prepared.test.result = prepared.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;
 }
 
 vectors::CaseRequest RequestOf(const PreparedCase& prepared) {
-  return {prepared.case_id, &prepared.test, prepared.profile};
+  vectors::CaseRequest request{prepared.case_id, &prepared.test, prepared.profile};
+  request.expected_answer_line = &prepared.expected_answer_line;
+  return request;
 }
 
 // Judge compares the implementation's answer with the reference's decision.
@@ -158,6 +149,7 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer) {
       outcome.field = "adapter error: " + answer.problem;
       break;
     case vectors::Answer::Kind::kDecision: {
+      if (answer.as_expected) break;  // outcome.kind is kAgree
       outcome.actual = std::move(answer.decision);
       bool agree = SameIgnoringTrace(prepared.expected, outcome.actual);
       if (!agree) {
@@ -169,6 +161,7 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer) {
     }
   }
   outcome.expected = std::move(prepared.expected);
+  outcome.clauses = std::move(prepared.clauses);
   return outcome;
 }
 
@@ -382,13 +375,12 @@ CheckFinding MixFinding(vectors::Implementation& implementation, ScenarioKind ki
           : mix.lbconform_case.document;
   const Outcome other_outcome = ask(mix.other_case.profile, finding.scenario);
   const Outcome own_outcome = ask(mix.lbconform_case.profile, finding.lbconform_case_scenario);
-  finding.expected = WithoutTrace(other_outcome.expected);
+  finding.expected = other_outcome.expected;
   finding.actual = other_outcome.actual;
   finding.field = fmt::format("mixes the two readings of {}", mix.gap);
-  std::set<std::string> clauses;
-  TraceClauses(other_outcome.expected, clauses);
-  TraceClauses(own_outcome.expected, clauses);
-  finding.clauses.assign(clauses.begin(), clauses.end());
+  std::set<Clause> clauses = other_outcome.clauses;
+  clauses.insert(own_outcome.clauses.begin(), own_outcome.clauses.end());
+  finding.clauses = ClauseIds(clauses);
 
   const std::string reproduce =
       fmt::format("{} --kind {} --seed {} --cases {}", options.reproduce_command, NameOf(kind), options.seed, at + 1);
@@ -405,7 +397,7 @@ CheckFinding MixFinding(vectors::Implementation& implementation, ScenarioKind ki
   out << fmt::format("case {} (profile {}), answered as lbconform reads {}, where the other reading differs:\n",
                      mix.lbconform_case.index, NameOf(mix.lbconform_case.profile), mix.gap)
       << DumpJson(finding.lbconform_case_scenario, 2) << "\n";
-  out << "your answer:         " << Compact(WithoutTrace(own_outcome.expected)) << "\n";
+  out << "your answer:         " << Compact(own_outcome.expected) << "\n";
   out << "the other reading:   "
       << Compact(AnswerOfReading(reading, kind, finding.lbconform_case_scenario, mix.lbconform_case.profile)) << "\n";
   out << fmt::format(
@@ -528,6 +520,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       // Interrupted: the cases in flight are not measured.
       if (window.empty() || !result.stop_reason.empty()) break;
       vectors::Answer answer = implementation.Collect();
+      if (answer.as_expected) ++result.answers_as_expected;
       InFlight head = std::move(window.front());
       window.pop_front();
       const std::uint64_t i = head.index;
@@ -541,9 +534,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       }
       ClassifyReading(known_readings, i, profile, head.prepared.test.input, outcome, coverage);
       ++coverage.cases;
-      std::set<std::string> clauses;
-      TraceClauses(outcome.expected, clauses);
-      for (const std::string& c : clauses) ++coverage.clauses[c];
+      for (Clause c : outcome.clauses) ++coverage.clauses[std::string(IdOf(c))];
       for (const std::string& b : head.boundaries) ++coverage.boundaries[b];
       if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
       if (outcome.kind == Outcome::Kind::kAgree) ++coverage.agreed;
@@ -593,12 +584,10 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
             }
           });
       finding.scenario = current_document;
-      finding.expected = WithoutTrace(outcome.expected);
+      finding.expected = outcome.expected;
       finding.actual = outcome.actual;
       finding.field = outcome.field;
-      std::set<std::string> finding_clauses;
-      TraceClauses(outcome.expected, finding_clauses);
-      finding.clauses.assign(finding_clauses.begin(), finding_clauses.end());
+      finding.clauses = ClauseIds(outcome.clauses);
       for (const readings::WrongEngineInfo* alike :
            MisreadingsAnswering(kind, finding.scenario, profile, finding.actual)) {
         finding.answers_like.push_back(AlikeText(*alike));

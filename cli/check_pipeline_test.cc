@@ -122,6 +122,39 @@ TEST(CheckPipeline, DoubledAnswerDoesNotShiftTheAnswers) {
   EXPECT_EQ(checked.result.coverage.at(ScenarioKind::kPassthrough).agreed, 12u) << checked.text;
 }
 
+// The built-in adapter answers each case with the very line check expects, so
+// no answer is parsed; the same answers written otherwise (a space after a
+// comma) are parsed and still agree, and a wrong adapter's are not taken as
+// expected.
+TEST(CheckPipeline, ExpectedAnswerLinesAgreeUnparsedAndOthersAreRead) {
+  const std::string builtin = std::string(LBCONFORM_BINARY) + " adapter";
+  for (ScenarioKind kind :
+       {ScenarioKind::kPassthrough, ScenarioKind::kPassthroughTimeline, ScenarioKind::kServiceLbPolicy}) {
+    CheckOptions options;
+    options.kinds = {kind};
+    options.cases = 200;
+    options.seed = 3;
+    const Checked verbatim = RunAdapter(builtin, true, options);
+    EXPECT_TRUE(verbatim.result.findings.empty()) << verbatim.text;
+    EXPECT_EQ(verbatim.result.coverage.at(kind).agreed, 200u) << NameOf(kind);
+    EXPECT_EQ(verbatim.result.answers_as_expected, 200u) << NameOf(kind);
+
+    const Checked reformatted =
+        RunAdapter(builtin + " | sed -u 's/,\"type\":\"result\"}$/, \"type\": \"result\"}/'", true, options);
+    EXPECT_TRUE(reformatted.result.findings.empty()) << reformatted.text;
+    EXPECT_EQ(reformatted.result.coverage.at(kind).agreed, 200u) << NameOf(kind);
+    EXPECT_EQ(reformatted.result.answers_as_expected, 0u) << NameOf(kind);
+    EXPECT_EQ(reformatted.result.coverage.at(kind).clauses, verbatim.result.coverage.at(kind).clauses);
+  }
+  CheckOptions options;
+  options.kinds = {ScenarioKind::kPassthrough};
+  options.cases = 2000;
+  options.seed = 1;
+  const Checked wrong = RunAdapter(WrongAdapter("float-ratio"), true, options);
+  ASSERT_EQ(wrong.result.findings.size(), 1u) << wrong.text;
+  EXPECT_LT(wrong.result.answers_as_expected, wrong.result.coverage.at(ScenarioKind::kPassthrough).cases);
+}
+
 // The case line written without building the message is the message's dump.
 TEST(CheckPipeline, CaseMessageTextIsTheMessage) {
   vectors::VectorTest test;

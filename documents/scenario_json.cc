@@ -477,6 +477,11 @@ json EncodeScenario(const PassthroughScenario& scenario) {
   return document;
 }
 
+void CollectTraceClauses(const std::vector<TraceStep>& trace, EncodeOptions options) {
+  if (options.trace_clauses == nullptr) return;
+  for (const TraceStep& step : trace) options.trace_clauses->insert(step.clause);
+}
+
 json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options) {
   json errors = json::array();
   for (const Error& e : decision.errors) {
@@ -495,10 +500,11 @@ json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options) 
         fmt::format("{}/{}", decision.computed_ratio->numerator, decision.computed_ratio->denominator);
   }
   json out = {{"valid", true},
-              {"errors", errors},
+              {"errors", std::move(errors)},
               {"eligible", {{"kind", NameOf(decision.eligible_kind)}, {"backends", Names(decision.eligible)}}},
-              {"zonalAffinity", zonal},
+              {"zonalAffinity", std::move(zonal)},
               {"modifiedEligible", Names(decision.modified_eligible)}};
+  CollectTraceClauses(decision.trace, options);
   if (options.trace) {
     json trace = json::array();
     for (const TraceStep& step : decision.trace) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,7 +52,13 @@ nlohmann::json EncodeScenario(const PassthroughScenario& scenario);
 
 struct EncodeOptions {
   bool trace = false;  // include the informative step trace
+  // When set, receives the clause of every trace step, encoded or not: what
+  // `lbconform check` counts, without paying for the trace's JSON.
+  std::set<Clause>* trace_clauses = nullptr;
 };
+
+// CollectTraceClauses adds the clause of each step to `options.trace_clauses`.
+void CollectTraceClauses(const std::vector<TraceStep>& trace, EncodeOptions options);
 
 nlohmann::json EncodeDecision(const PassthroughDecision& decision, EncodeOptions options = {});
 

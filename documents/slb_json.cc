@@ -512,9 +512,9 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
   json out = {
       {"valid", true},
       {"errors", json::array()},
-      {"policy", policy},
-      {"backends", backends},
-      {"clients", clients},
+      {"policy", std::move(policy)},
+      {"backends", std::move(backends)},
+      {"clients", std::move(clients)},
       {"totals",
        {{"offered", Amount(d.offered())}, {"assigned", Amount(d.assigned())}, {"dropped", Amount(d.dropped())}}}};
   if (s != nullptr) {
@@ -543,6 +543,7 @@ json EncodeSlbDecision(const SlbDecision& d, EncodeOptions options, const SlbSce
     }
     out["regions"] = std::move(regions);
   }
+  CollectTraceClauses(d.trace, options);
   if (options.trace) {
     json trace = json::array();
     for (const TraceStep& t : d.trace) trace.push_back({{"clause", IdOf(t.clause)}, {"text", t.text}});

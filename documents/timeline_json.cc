@@ -237,7 +237,8 @@ json EncodeTimelineDecisionFor(const TimelineDecision& decision, const TimelineS
     if (timeline != nullptr && i < timeline->events.size())
       out["event"] = DescribeEvent(*timeline, timeline->events[i]);
     out["transition"] = NameOf(step.transition);
-    out.update(PoolJson(step.pool));
+    json pool = PoolJson(step.pool);
+    for (auto& [key, value] : pool.items()) out[key] = std::move(value);
     json connections = json::array();
     for (const ConnectionStatus& c : step.connections) {
       json cj = {{"id", c.id}, {"instance", c.instance}, {"protocol", NameOf(c.protocol)}, {"state", NameOf(c.state)}};
@@ -245,6 +246,7 @@ json EncodeTimelineDecisionFor(const TimelineDecision& decision, const TimelineS
       connections.push_back(std::move(cj));
     }
     out["connections"] = std::move(connections);
+    CollectTraceClauses(step.trace, options);
     if (options.trace) {
       json trace = json::array();
       for (const TraceStep& t : step.trace) trace.push_back({{"clause", IdOf(t.clause)}, {"text", t.text}});
@@ -252,7 +254,9 @@ json EncodeTimelineDecisionFor(const TimelineDecision& decision, const TimelineS
     }
     steps.push_back(std::move(out));
   }
-  json out = {{"valid", true}, {"errors", json::array()}, {"initial", PoolJson(decision.initial)}, {"steps", steps}};
+  json out = {
+      {"valid", true}, {"errors", json::array()}, {"initial", PoolJson(decision.initial)}, {"steps", std::move(steps)}};
+  CollectTraceClauses(decision.trace, options);
   if (options.trace) {
     json trace = json::array();
     for (const TraceStep& step : decision.trace) trace.push_back({{"clause", IdOf(step.clause)}, {"text", step.text}});

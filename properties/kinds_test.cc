@@ -8,8 +8,13 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <functional>
+#include <set>
+#include <string>
+
 #include "documents/documents.h"
 #include "engines/engines.h"
+#include "reference/reference_engine.h"
 
 namespace lbconform {
 namespace {
@@ -43,6 +48,50 @@ RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
       RC_FAIL(std::string(engine->name()) + " differs from the reference at " + *field + " on " + document.dump());
     }
   }
+}
+
+// Tracing only the clauses (`lbconform check`'s reference) records the clauses
+// the full trace cites, no text, and the same decision: the reference's rules
+// run alike whatever the trace's detail.
+RC_GTEST_PROP(KindTables, ClauseOnlyTracesCiteTheFullTracesClauses, ()) {
+  std::vector<ScenarioKind> generated;
+  for (ScenarioKind k : AllScenarioKinds()) {
+    if (properties::GeneratorsOf(k) != nullptr) generated.push_back(k);
+  }
+  const ScenarioKind kind = *rc::gen::elementOf(generated);
+  const std::span<const Profile> profiles = ProfilesOf(kind);
+  const Profile profile = *rc::gen::elementOf(std::vector<Profile>(profiles.begin(), profiles.end()));
+  const nlohmann::json document = *properties::GeneratorsOf(kind)->document();
+  const reference::ReferenceEngine full(reference::TraceDetail::kText);
+  const reference::ReferenceEngine clauses_only(reference::TraceDetail::kClauses);
+  const KindDocuments& table = DocumentsOf(kind);
+
+  std::set<Clause> from_full;
+  nlohmann::json traced = table.decide(full, document, profile, {.trace = true, .trace_clauses = &from_full});
+  std::set<std::string> cited;  // every "trace" array's clauses, at any depth
+  std::function<void(const nlohmann::json&)> collect = [&](const nlohmann::json& value) {
+    if (value.is_object()) {
+      for (auto it = value.begin(); it != value.end(); ++it) {
+        if (it.key() == "trace") {
+          for (const nlohmann::json& step : *it) cited.insert(step.at("clause").get<std::string>());
+        } else {
+          collect(*it);
+        }
+      }
+    } else if (value.is_array()) {
+      for (const nlohmann::json& v : value) collect(v);
+    }
+  };
+  collect(traced);
+  std::set<std::string> from_full_ids;
+  for (Clause c : from_full) from_full_ids.emplace(IdOf(c));
+  RC_ASSERT(from_full_ids == cited);
+
+  std::set<Clause> from_clauses_only;
+  const nlohmann::json untraced = table.decide(clauses_only, document, profile, {.trace_clauses = &from_clauses_only});
+  RC_ASSERT(from_clauses_only == from_full);
+  RC_ASSERT(untraced.dump().find("\"trace\":") == std::string::npos);
+  RC_ASSERT(untraced == table.decide(full, document, profile, {}));
 }
 
 }  // namespace

@@ -27,20 +27,31 @@ struct EligibleBackends {
   VmSet backends;
 };
 
+// TraceDetail is how much of the informative trace a decision records: none,
+// the clause of each step without its text (what `lbconform check` counts),
+// or clause and text (what `explain` prints).
+enum class TraceDetail { kNone, kClauses, kText };
+
 // Trace collects the informative step-by-step explanation. Its text is built
-// only when tracing is on, so untraced decisions (fuzzing, exhaustive
-// checks) do not pay for formatting; the rules run identically either way.
+// only when asked for, so untraced decisions (fuzzing, exhaustive checks) and
+// clause-only ones do not pay for formatting; the rules run identically
+// whatever the detail.
 class Trace {
  public:
-  explicit Trace(bool enabled = true) : enabled_(enabled) {}
+  explicit Trace(TraceDetail detail) : detail_(detail) {}
+  explicit Trace(bool enabled = true) : Trace(enabled ? TraceDetail::kText : TraceDetail::kNone) {}
   template <typename Text>
   void Add(Clause clause, Text&& text) {
-    if (enabled_) steps_.push_back({clause, text()});
+    if (detail_ == TraceDetail::kText) {
+      steps_.push_back({clause, text()});
+    } else if (detail_ == TraceDetail::kClauses) {
+      steps_.push_back({clause, {}});
+    }
   }
   std::vector<TraceStep>& steps() { return steps_; }
 
  private:
-  bool enabled_;
+  TraceDetail detail_;
   std::vector<TraceStep> steps_;
 };
 

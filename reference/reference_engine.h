@@ -16,14 +16,15 @@ PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Pro
 class ReferenceEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
  public:
   // trace: build the informative step trace (off for bulk checking).
-  explicit ReferenceEngine(bool trace = true) : trace_(trace) {}
+  explicit ReferenceEngine(bool trace = true) : trace_(trace ? TraceDetail::kText : TraceDetail::kNone) {}
+  explicit ReferenceEngine(TraceDetail trace) : trace_(trace) {}
   std::string_view name() const override { return "reference"; }
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
   SlbDecision Plan(const SlbScenario& scenario) const override;
 
  private:
-  bool trace_;
+  TraceDetail trace_;
 };
 
 }  // namespace lbconform::reference

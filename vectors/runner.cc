@@ -262,10 +262,11 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
     default:
       return Fail("the adapter stopped reading its input");
   }
-  return ReadAnswer(request.case_id, deadline);
+  return ReadAnswer(request, deadline);
 }
 
-Answer AdapterImplementation::ReadAnswer(const std::string& case_id, AdapterProcess::Clock::time_point deadline) {
+Answer AdapterImplementation::ReadAnswer(const CaseRequest& request, AdapterProcess::Clock::time_point deadline) {
+  const std::string& case_id = request.case_id;
   auto interrupted = [&] {
     process_.Kill();
     return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
@@ -284,6 +285,12 @@ Answer AdapterImplementation::ReadAnswer(const std::string& case_id, AdapterProc
         return Fail("the adapter closed its output (crashed or exited)");
       case AdapterProcess::Status::kTooLong:
         return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
+    }
+    if (request.expected_answer_line != nullptr && line == *request.expected_answer_line) {
+      previous_case_id_ = case_id;
+      Answer answer{Answer::Kind::kDecision, json(), "", std::move(previous_case_problem)};
+      answer.as_expected = true;
+      return answer;
     }
     Answer answer = InterpretAnswer(line, case_id);
     // A second answer to the case before is that case's fault; this case's
@@ -367,7 +374,7 @@ Answer AdapterImplementation::Collect() {
   if (!sent.problem.empty()) return Fail(sent.problem);
   // The adapter has had this case since it answered the one before.
   const auto deadline = std::min(std::max(sent.at, last_answer_at_) + options_.case_timeout, request.run_deadline);
-  Answer answer = ReadAnswer(request.case_id, deadline);
+  Answer answer = ReadAnswer(request, deadline);
   last_answer_at_ = AdapterProcess::Clock::now();
   return answer;
 }

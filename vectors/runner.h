@@ -26,6 +26,10 @@ struct CaseRequest {
   Profile profile = Profile::kSpecDocs;
   // The whole run's deadline: no case, and no restart, may outlast it.
   std::chrono::steady_clock::time_point run_deadline = std::chrono::steady_clock::time_point::max();
+  // When known, the exact line that gives the expected decision for this
+  // case: an answer equal to it byte for byte is that decision, and is not
+  // parsed (`lbconform check`'s hot path; any other line is read as usual).
+  const std::string* expected_answer_line = nullptr;
 };
 
 struct Answer {
@@ -35,6 +39,9 @@ struct Answer {
   // Set when the line read for this case was a second answer to the case
   // before: that case is to blame, not this one.
   std::string previous_case_problem;
+  // The answer was the request's expected_answer_line; `decision` is left
+  // empty.
+  bool as_expected = false;
 };
 
 class Implementation {
@@ -136,8 +143,8 @@ class AdapterImplementation final : public Implementation {
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
   Answer Fail(std::string problem);
-  // ReadAnswer reads the answer to `case_id`, written to the adapter already.
-  Answer ReadAnswer(const std::string& case_id, AdapterProcess::Clock::time_point deadline);
+  // ReadAnswer reads the answer to `request`, written to the adapter already.
+  Answer ReadAnswer(const CaseRequest& request, AdapterProcess::Clock::time_point deadline);
 
   // A case submitted: when it was written, to which start of the adapter,
   // or why it could not be.
