@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include <dlfcn.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -493,7 +495,8 @@ int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out,
   // Unsynchronised with C's stdio, std::cin reads its pipe in blocks instead
   // of a character at a time (nothing has been read or written yet).
   if (&in == &std::cin && &out == &std::cout) std::ios::sync_with_stdio(false);
-  if (!vectors::ServeAdapterProtocol(*engine, in, out)) {
+  // The answers carry no trace: the reference need not write one.
+  if (!vectors::ServeAdapterProtocol(*Untraced(engine), in, out)) {
     err << "lbconform: cannot write to standard output\n";
     return kExitWriteFailed;
   }
@@ -997,19 +1000,32 @@ void CheckProfileNames(CLI::App& app) {
   }
 }
 
+// AllocatorText names the malloc this process runs on: mimalloc when the
+// binary is linked with it (cmake/Dependencies.cmake), else the C library's.
+std::string AllocatorText() {
+  void* const symbol = dlsym(RTLD_DEFAULT, "mi_version");
+  if (symbol == nullptr) return "the C library's malloc";
+  int (*mi_version)() = nullptr;
+  std::memcpy(&mi_version, &symbol, sizeof symbol);
+  const int version = mi_version();  // e.g. 209 for 2.0.9
+  return fmt::format("mimalloc {}.{}.{}", version / 100, version / 10 % 10, version % 10);
+}
+
 // VersionText is the suite version and the digest of the vectors this binary
-// finds, so a report can be matched to the vectors that produced it.
+// finds, so a report can be matched to the vectors that produced it, and the
+// allocator it runs on (its speed depends on it).
 std::string VersionText() {
   const std::filesystem::path root = vectors::DefaultVectorRoot();
   std::string error;
   const auto files = vectors::LoadVectorDirectory(root, &error);
+  const std::string allocator = "allocator: " + AllocatorText();
   if (!files || files->empty()) {
-    return fmt::format("lbconform {}\nvectors: none found at {}", vectors::kSuiteVersion, root.string());
+    return fmt::format("lbconform {}\nvectors: none found at {}\n{}", vectors::kSuiteVersion, root.string(), allocator);
   }
   int tests = 0;
   for (const vectors::VectorFile& file : *files) tests += file.number_of_tests;
-  return fmt::format("lbconform {}\nvectors: {} ({} vectors in {} files at {})", vectors::kSuiteVersion,
-                     vectors::VectorDigest(*files), tests, files->size(), root.string());
+  return fmt::format("lbconform {}\nvectors: {} ({} vectors in {} files at {})\n{}", vectors::kSuiteVersion,
+                     vectors::VectorDigest(*files), tests, files->size(), root.string(), allocator);
 }
 
 // SetHelpFooters gives each subcommand's help an example and its exit statuses.

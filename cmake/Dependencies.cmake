@@ -21,3 +21,16 @@ endif()
 if(LBCONFORM_BUILD_BENCHMARKS)
   find_package(benchmark CONFIG REQUIRED)          # benchmark::benchmark
 endif()
+# mimalloc: the command line's allocator where installed. `lbconform check` and
+# `lbconform adapter` build and free a JSON tree per case; with the C
+# library's malloc a third of their time went to malloc and free
+# (bench/README.md). Not in sanitizer builds: ASan brings its own allocator.
+option(LBCONFORM_MIMALLOC "Link the lbconform binary with mimalloc when it is installed" ON)
+if(LBCONFORM_MIMALLOC AND NOT LBCONFORM_SANITIZE)
+  find_package(mimalloc 2.0 CONFIG QUIET)          # mimalloc (the shared library: it replaces malloc)
+  if(TARGET mimalloc)
+    message(STATUS "mimalloc: ${mimalloc_DIR}")
+  else()
+    message(STATUS "mimalloc: not found (libmimalloc-dev); the lbconform binary uses the C library's malloc")
+  endif()
+endif()

@@ -39,6 +39,9 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "vectors through a small adapter program, and decides or explains single scenarios.")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.34), libfmt9, libgcc-s1, libstdc++6 (>= 12)")
+if(TARGET mimalloc)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libmimalloc2.0")  # cmake/Dependencies.cmake
+endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

@@ -10,6 +10,7 @@ namespace {
 
 struct Registry {
   reference::ReferenceEngine reference;
+  reference::ReferenceEngine untraced_reference{reference::TraceDetail::kNone};
   std::unique_ptr<optimized::OptimizedEngine> selected;
   std::string why_not_selected;
   std::vector<std::unique_ptr<optimized::OptimizedEngine>> per_kernel;
@@ -43,6 +44,11 @@ const Engine* FindEngine(std::string_view name) {
     if (engine->name() == name) return engine;
   }
   return nullptr;
+}
+
+const Engine* Untraced(const Engine* engine) {
+  const Registry& registry = TheRegistry();
+  return engine == &registry.reference ? &registry.untraced_reference : engine;
 }
 
 const optimized::OptimizedEngine* SelectedOptimizedEngine(std::string* why) {

@@ -30,6 +30,11 @@ std::vector<const KindEngine*> EnginesOf() {
 // FindEngine returns the engine called `name`, or nullptr.
 const Engine* FindEngine(std::string_view name);
 
+// Untraced is `engine` deciding without its informative trace, where it keeps
+// one (the reference): the same rules, for callers that encode no trace, such
+// as the built-in adapter.
+const Engine* Untraced(const Engine* engine);
+
 // SelectedOptimizedEngine is "optimized", or nullptr with `why` when
 // LBCONFORM_FORCE_KERNEL names a kernel this build or CPU cannot run.
 const optimized::OptimizedEngine* SelectedOptimizedEngine(std::string* why);

@@ -76,8 +76,9 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
       const std::optional<std::string> kind_name = text_field(*message, "kind", "passthrough");
       const auto profile = profile_name ? ProfileFromName(*profile_name) : std::nullopt;
       const auto kind = kind_name ? ScenarioKindFromName(*kind_name) : std::nullopt;
-      const nlohmann::json input =
-          message->contains("inputText") ? (*message)["inputText"] : message->value("input", nlohmann::json());
+      static const nlohmann::json kNoInput;
+      const auto found = message->find(message->contains("inputText") ? "inputText" : "input");
+      const nlohmann::json& input = found != message->end() ? *found : kNoInput;  // not copied
       const bool decided_here =
           kind && profile && Implements(*engine, *kind) && (input.is_string() || Implements(*engine, KindOf(input)));
       if (decided_here) {
