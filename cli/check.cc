@@ -462,9 +462,17 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
             ? start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
                           options.time_budget_seconds * static_cast<double>(k + 1) / static_cast<double>(kinds.size())))
             : Clock::time_point::max();
-    KindCoverage& coverage = result.coverage[kind];
     std::vector<rc::Gen<properties::CheckCase>> generators;
-    for (Profile p : profiles) generators.push_back(properties::GenCheckCase(kind, p));
+    for (Profile p : profiles) {
+      if (std::optional<rc::Gen<properties::CheckCase>> gen = properties::GenCheckCase(kind, p))
+        generators.push_back(std::move(*gen));
+    }
+    if (generators.empty()) {
+      out << fmt::format("check: {}: no case generator for this kind yet (properties/check_generators.cc); skipped\n",
+                         NameOf(kind));
+      continue;
+    }
+    KindCoverage& coverage = result.coverage[kind];
     const auto kind_start = Clock::now();
     std::uint64_t first_case = 0, end_case = cases_per_kind;
     if (options.slice) {  // this kind's part of the shard's slice of [0, kinds × cases)

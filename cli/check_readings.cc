@@ -52,15 +52,11 @@ std::string GapOf(const readings::WrongEngineInfo& info) {
   return "";
 }
 
+// A reading of today's kinds changes none of a kind added later.
 bool ChangesKind(const readings::WrongEngineInfo& info, ScenarioKind kind) {
-  switch (kind) {
-    case ScenarioKind::kPassthrough:
-      return static_cast<bool>(info.passthrough) || static_cast<bool>(info.passthrough_document);
-    case ScenarioKind::kPassthroughTimeline:
-      return static_cast<bool>(info.timeline);
-    case ScenarioKind::kServiceLbPolicy:
-      return static_cast<bool>(info.slb);
-  }
+  if (kind == ScenarioKind::kPassthrough) return info.passthrough || info.passthrough_document;
+  if (kind == ScenarioKind::kPassthroughTimeline) return static_cast<bool>(info.timeline);
+  if (kind == ScenarioKind::kServiceLbPolicy) return static_cast<bool>(info.slb);
   return false;
 }
 
