@@ -27,7 +27,15 @@ TEST(KindGenerators, TodaysKindsHaveAGenerator) {
   }
 }
 
-RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
+// DrawnDocument is a document of a kind that has a generator, and a profile of
+// that kind, drawn inside a property.
+struct DrawnDocument {
+  ScenarioKind kind;
+  Profile profile;
+  nlohmann::json document;
+};
+
+DrawnDocument DrawDocument() {
   std::vector<ScenarioKind> generated;
   for (ScenarioKind k : AllScenarioKinds()) {
     if (properties::GeneratorsOf(k) != nullptr) generated.push_back(k);
@@ -35,7 +43,11 @@ RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
   const ScenarioKind kind = *rc::gen::elementOf(generated);
   const std::span<const Profile> profiles = ProfilesOf(kind);
   const Profile profile = *rc::gen::elementOf(std::vector<Profile>(profiles.begin(), profiles.end()));
-  const nlohmann::json document = *properties::GeneratorsOf(kind)->document();
+  return {kind, profile, *properties::GeneratorsOf(kind)->document()};
+}
+
+RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
+  const auto [kind, profile, document] = DrawDocument();
   RC_TAG(std::string(NameOf(kind)));
   const std::vector<const Engine*> engines = AvailableEngines();
   const KindDocuments& table = DocumentsOf(kind);
@@ -54,14 +66,7 @@ RC_GTEST_PROP(KindTables, EveryEngineAgreesWithTheReferenceOnEveryKind, ()) {
 // the full trace cites, no text, and the same decision: the reference's rules
 // run alike whatever the trace's detail.
 RC_GTEST_PROP(KindTables, ClauseOnlyTracesCiteTheFullTracesClauses, ()) {
-  std::vector<ScenarioKind> generated;
-  for (ScenarioKind k : AllScenarioKinds()) {
-    if (properties::GeneratorsOf(k) != nullptr) generated.push_back(k);
-  }
-  const ScenarioKind kind = *rc::gen::elementOf(generated);
-  const std::span<const Profile> profiles = ProfilesOf(kind);
-  const Profile profile = *rc::gen::elementOf(std::vector<Profile>(profiles.begin(), profiles.end()));
-  const nlohmann::json document = *properties::GeneratorsOf(kind)->document();
+  const auto [kind, profile, document] = DrawDocument();
   const reference::ReferenceEngine full(reference::TraceDetail::kText);
   const reference::ReferenceEngine clauses_only(reference::TraceDetail::kClauses);
   const KindDocuments& table = DocumentsOf(kind);
