@@ -22,6 +22,7 @@
 #include "engines/engines.h"
 #include "properties/check_generators.h"
 #include "reference/reference_engine.h"
+#include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
 #include "vectors/vector_file.h"
@@ -121,8 +122,7 @@ void Prepare(PreparedCase& prepared, ScenarioKind kind, Profile profile, json do
   prepared.profile = profile;
   prepared.clauses.clear();
   prepared.expected = DecideDocument(ClauseTracedReference(), document, profile, {.trace_clauses = &prepared.clauses});
-  prepared.expected_answer_line =
-      "{\"id\":" + DumpJson(prepared.case_id) + ",\"output\":" + DumpJson(prepared.expected) + ",\"type\":\"result\"}";
+  prepared.expected_answer_line = vectors::ResultLineText(prepared.case_id, prepared.expected);
   prepared.test.kind = kind;
   prepared.test.input = std::move(document);
   prepared.test.result = prepared.expected.value("valid", false) ? vectors::Result::kValid : vectors::Result::kInvalid;

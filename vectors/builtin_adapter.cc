@@ -30,6 +30,10 @@ nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading
 
 }  // namespace
 
+std::string ResultLineText(const nlohmann::json& id, const nlohmann::json& output) {
+  return "{\"id\":" + DumpJson(id) + ",\"output\":" + DumpJson(output) + ",\"type\":\"result\"}";
+}
+
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out) {
   return ServeAdapterProtocol(engine, in, out, {});
 }
@@ -82,11 +86,8 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
       const bool decided_here =
           kind && profile && Implements(*engine, *kind) && (input.is_string() || Implements(*engine, KindOf(input)));
       if (decided_here) {
-        // The answer's text in DumpJson's (sorted) key order, without copying
-        // the decision into a message.
-        out << "{\"id\":" << DumpJson(id)
-            << ",\"output\":" << DumpJson(DecideCase(*engine, read_document, input, *profile))
-            << ",\"type\":\"result\"}\n";
+        // Written without copying the decision into a message.
+        out << ResultLineText(id, DecideCase(*engine, read_document, input, *profile)) << "\n";
         out.flush();
         written = static_cast<bool>(out);
       } else {

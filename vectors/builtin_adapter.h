@@ -6,6 +6,7 @@
 #include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "model/catalogue.h"
 #include "model/engine.h"
@@ -29,6 +30,11 @@ using PassthroughDocumentReading = std::function<nlohmann::json(const nlohmann::
 // passthrough cases whose input is a JSON object instead of `engine`.
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
                           const PassthroughDocumentReading& read_document);
+
+// ResultLineText is the line (without its newline) the built-in adapter answers
+// case `id` with: {"id":…,"output":<decision>,"type":"result"} in DumpJson's
+// sorted key order. `lbconform check` expects it byte for byte.
+std::string ResultLineText(const nlohmann::json& id, const nlohmann::json& output);
 
 }  // namespace lbconform::vectors
 
