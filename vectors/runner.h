@@ -271,30 +271,12 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
 // VectorDigest identifies the vector set: FNV-1a 64 over the files' bytes.
 std::string VectorDigest(const std::vector<VectorFile>& files);
 
-// ExpectationsJson is a starting expectations file listing every failure and
-// adapter error of `reports`, each with a reason to fill in.
-nlohmann::json ExpectationsJson(const std::vector<RunReport>& reports);
-
-// ReproduceCommand is the command that runs only result `r` again.
-std::string ReproduceCommand(const RunReport& report, const CaseResult& r);
 // ShellQuoted is `text` quoted for /bin/sh.
 std::string ShellQuoted(std::string_view text);
 
-inline constexpr int kReportVersion = 1;
-
-std::string SummaryText(const RunReport& report);
-std::string SummaryMarkdown(const std::vector<RunReport>& reports);
-nlohmann::json ReportJson(const RunReport& report);
-std::string JUnitXml(const std::vector<RunReport>& reports);
-// ClosingLine is "run: N passed, N failed, N skipped" over every report.
-std::string ClosingLine(const std::vector<RunReport>& reports);
-
-// SavedFailure is one failing case as standalone files: the scenario (JSON,
-// or the raw text of a malformed one) and its expected decision.
-struct SavedFailure {
-  std::string scenario_name, scenario_text, expected_name, expected_text;
-};
-std::vector<SavedFailure> FailureFiles(const RunReport& report);
+// KindImplemented: the adapter declared `kind` (or, without a hello's list, answered one of
+// its cases).
+bool KindImplemented(const RunReport& report, ScenarioKind kind, const ProfileCounts& counts);
 
 }  // namespace lbconform::vectors
 
