@@ -25,6 +25,7 @@
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
+#include "vectors/sessions.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform {
@@ -151,6 +152,13 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer) {
     case vectors::Answer::Kind::kDecision: {
       if (answer.as_expected) break;  // outcome.kind is kAgree
       outcome.actual = std::move(answer.decision);
+      if (answer.session) {  // a session: judged message by message (vectors/sessions.h)
+        prepared.test.expected = {prepared.expected};
+        const vectors::SessionJudgment judged = vectors::JudgeSession(prepared.test, prepared.profile, *answer.session);
+        outcome.field = judged.field;
+        outcome.kind = judged.passed ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+        break;
+      }
       bool agree = SameIgnoringTrace(prepared.expected, outcome.actual);
       if (!agree) {
         prepared.test.expected = {prepared.expected};
@@ -717,22 +725,25 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
   std::string command =
       o.impl_given ? "lbconform check --impl " + vectors::ShellQuoted(o.impl) : "lbconform check --engine " + o.engine;
   for (const std::string& p : o.profiles) command += " --profile " + p;
+  if (o.form != "auto") command += " --form " + o.form;
   if (o.max_size != 100) command += fmt::format(" --max-size {}", o.max_size);
   options.reproduce_command = command;
   options.progress = &err == &std::cerr && isatty(2) == 1;
 
+  std::unique_ptr<vectors::AdapterImplementation> process;  // behind its sessions
   std::unique_ptr<vectors::Implementation> implementation;
   if (o.impl_given) {
     vectors::AdapterOptions adapter;
     adapter.command = o.impl;
     adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
-    auto process = std::make_unique<vectors::AdapterImplementation>(adapter);
+    process = std::make_unique<vectors::AdapterImplementation>(adapter);
     std::string problem;
     if (!process->Introduce(&problem)) {
       err << "lbconform: " << problem << "\n";
       return kExitIncomplete;
     }
-    implementation = std::move(process);
+    implementation = std::make_unique<vectors::SessionImplementation>(
+        *process, vectors::CaseFormFromName(o.form).value_or(vectors::CaseForm::kAuto));
   } else {
     const Engine* engine = FindEngine(o.engine);
     if (engine == nullptr) {

@@ -112,8 +112,9 @@ struct CheckCommandOptions {
   bool no_shrink = false;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
-  ShardArguments shard;  // --shard I/N, --shards N (or the batch system's variables)
-  std::string result;    // --result FILE: the shard's JSON result, for `lbconform merge`
+  ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
+  std::string result;         // --result FILE: the shard's JSON result, for `lbconform merge`
+  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
 };
 
 // CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a
