@@ -235,6 +235,11 @@ void SessionImplementation::Submit(const CaseRequest& request) {
     std::string problem;  // a start that fails is the first case's adapter error, as a whole case's
     adapter_.Introduce(&problem);
   }
+  if (!AsSession(request) && form_ == CaseForm::kSession) {  // only sessions are asked for
+    order_.push_back(false);
+    whole_answers_.push_back({Answer::Kind::kUnsupported, json(), "", ""});
+    return;
+  }
   if (!AsSession(request)) {
     RunSessionsToEnd();  // no session message is in flight while a whole case is
     adapter_.Submit(request);
