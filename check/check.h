@@ -77,6 +77,7 @@ struct KindCoverage {
   std::map<std::string, std::uint64_t> other_readings;
   std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
   std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
+  std::uint64_t session_events = 0;                 // events sent in sessions (vectors/sessions.h)
 };
 
 struct CheckResult {

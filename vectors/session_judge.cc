@@ -97,6 +97,53 @@ std::string StepDetail(const json& input, Profile profile, const std::string& fi
   return detail;
 }
 
+// The fast comparison: the normative fields of two states as JSON, without
+// decoding them (most sessions agree; a difference is then named by the
+// decoders). False also when a field is spelled otherwise (310.0 for 310).
+const json& Field(const json& object, const char* key) {
+  static const json kAbsent;
+  const auto it = object.find(key);
+  return it == object.end() ? kAbsent : *it;
+}
+
+bool SamePool(const json& e, const json& a) {
+  const json& ee = Field(e, "eligible");
+  const json& ae = Field(a, "eligible");
+  const json& ez = Field(e, "zonalAffinity");
+  const json& az = Field(a, "zonalAffinity");
+  return ee.is_object() && ae.is_object() && ez.is_object() && az.is_object() &&
+         Field(ee, "kind") == Field(ae, "kind") && Field(ee, "backends") == Field(ae, "backends") &&
+         Field(ez, "status") == Field(az, "status") && Field(ez, "outcome") == Field(az, "outcome") &&
+         Field(e, "modifiedEligible") == Field(a, "modifiedEligible");
+}
+
+bool SameState(const json& e, const json& a) {
+  if (!e.is_object() || !a.is_object() || !SamePool(e, a) || Field(e, "at") != Field(a, "at")) return false;
+  const json& ec = Field(e, "connections");
+  const json& ac = Field(a, "connections");
+  if (!ec.is_array() || !ac.is_array() || ec.size() != ac.size()) return ec.is_null() && ac.is_null();
+  for (std::size_t i = 0; i < ec.size(); ++i) {
+    if (!ec[i].is_object() || !ac[i].is_object()) return false;
+    for (const char* key : {"id", "instance", "state", "drainingUntil"}) {
+      if (Field(ec[i], key) != Field(ac[i], key)) return false;
+    }
+  }
+  return true;
+}
+
+bool FastAgrees(const json& expected, const SessionTranscript& t) {
+  if (!expected.is_object() || Field(expected, "valid") != true || !SamePool(Field(expected, "initial"), t.initial))
+    return false;
+  const json& steps = Field(expected, "steps");
+  if (!steps.is_array() || steps.size() != t.steps.size()) return false;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (!SameState(steps[i], t.steps[i]) || Field(steps[i], "transition") != Field(t.steps[i], "transition"))
+      return false;
+  }
+  if (!t.queried) return true;
+  return t.steps.empty() ? SamePool(t.initial, *t.queried) : SameState(t.steps.back(), *t.queried);
+}
+
 // QueryDifference: the field where the query's state differs from the state
 // after the last open or event, or empty.
 std::string QueryDifference(const SessionTranscript& t) {
@@ -176,6 +223,11 @@ SessionJudgment JudgeSession(const VectorTest& test, Profile profile, const Sess
                              MessageName(expected->at), Codes(expected->errors));
       return j;
     }
+  }
+  if (test.result != Result::kInvalid &&
+      std::any_of(test.expected.begin(), test.expected.end(), [&](const json& e) { return FastAgrees(e, t); })) {
+    j.passed = true;
+    return j;
   }
   if (!ExpectationMatches(test, t.Decision(), &j.field)) {
     j.detail = StepDetail(test.input, profile, j.field);
