@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "documents/scenario_json.h"
+#include "model/timeline_model.h"
 #include "vectors/run_signals.h"
 
 namespace lbconform::vectors {
@@ -60,7 +61,12 @@ SplitInput SplitTimeline(const json& input) {
   }
   split.open_input = input;
   split.open_input["events"] = json::array();
-  for (const json& event : *events) split.events.push_back(&event);
+  // The event after the last a timeline may have is sent, to be rejected;
+  // nothing after it.
+  for (const json& event : *events) {
+    if (split.events.size() > kMaxTimelineEvents) break;
+    split.events.push_back(&event);
+  }
   return split;
 }
 

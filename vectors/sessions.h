@@ -31,7 +31,8 @@ std::string InterpretSessionsHello(const nlohmann::json& sessions, std::vector<S
 // SplitTimeline cuts a case's input into the open's document (the timeline
 // with "events": []) and its events. A document that cannot be split (not an
 // object, `events` not an array, raw text) is sent whole: `events` is empty
-// and `whole` is true.
+// and `whole` is true. At most kMaxTimelineEvents + 1 events are kept: the
+// one past the limit must be rejected, and nothing after it is sent.
 struct SplitInput {
   nlohmann::json open_input;  // an object, or a string for inputText
   std::vector<const nlohmann::json*> events;

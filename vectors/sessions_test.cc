@@ -123,6 +123,19 @@ TEST(SessionJudge, ARejectedEventOfAValidTimelineFails) {
   EXPECT_NE(judged.detail.find("lbconform accepts every event"), std::string::npos) << judged.detail;
 }
 
+TEST(SessionSplit, TheOpenHasNoEventsAndNothingPastTheLimitIsSent) {
+  json timeline = Find("timeline/draining/ends-exactly-at-timeout").input;
+  SplitInput split = SplitTimeline(timeline);
+  EXPECT_EQ(split.open_input.at("events"), json::array());
+  EXPECT_EQ(split.events.size(), timeline.at("events").size());
+  EXPECT_FALSE(split.whole);
+  for (int i = 0; i < 10'010; ++i) timeline["events"].push_back({{"at", 1}, {"type", "advance"}});
+  split = SplitTimeline(timeline);
+  EXPECT_EQ(split.events.size(), kMaxTimelineEvents + 1) << "the event past the limit, to be rejected, and no more";
+  EXPECT_TRUE(SplitTimeline(json("not a document")).whole);
+  EXPECT_TRUE(SplitTimeline(json::parse(R"({"kind":"passthrough-timeline","events":5})")).whole);
+}
+
 // ------------------------------ The hello and the messages
 
 TEST(SessionHello, WhatAHelloMayDeclare) {
