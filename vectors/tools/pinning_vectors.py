@@ -534,6 +534,29 @@ def slb_document(g: Any) -> list[tuple[str, str, list[str], Document, list[str]]
          ["SLB-34"], changed(base, lambda d: (d["backendService"]["backends"][0].__setitem__("group", "instanceGroups/b1"),
                                               d["backendGroups"][0].pop("zone"))), ["SL-1.4-d"]),
     ]
+    # counts of the document at, and one over, their bounds
+    def regions(n: int) -> Document:
+        topology = {f"r{i:03d}": [f"r{i:03d}-a"] for i in range(n)}
+        return g.slb([{"name": "b1", "zone": "r000-a"}], topology=topology,
+                      clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {f"r{i:03d}-a": 1 + i for i in range(n)}}])
+
+    def zones(n: int) -> Document:
+        topology = {"east": [f"east-{i:04d}" for i in range(n)]}
+        return g.slb([{"name": "b1", "zone": "east-0000"}], topology=topology,
+                      clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {f"east-{i:04d}": 1 for i in range(n)}}])
+    out += [
+        ("slb/limits/200-regions", "200 regions: at the bound, accepted.", ["SLB-10"], regions(200), ["SL-1.2-a"]),
+        ("slb/limits/201-regions", "201 regions: TOO_MANY_OBJECTS.", ["SLB-10"], regions(201), ["SL-1.2-a"]),
+        ("slb/limits/1000-zones", "1,000 zones in all: at the bound, accepted.", ["SLB-10"], zones(1000), ["SL-1.2-a"]),
+        ("slb/limits/1001-zones", "1,001 zones: TOO_MANY_OBJECTS.", ["SLB-10"], zones(1001), ["SL-1.2-a"]),
+        ("slb/limits/1001-clients", "1,001 client locations: TOO_MANY_OBJECTS.", ["SLB-10"],
+         changed(base, lambda d: d.__setitem__("clients", [dict(d["clients"][0], name=f"c{i}") for i in range(1001)])),
+         ["SL-1.1-h"]),
+        ("slb/limits/1001-backends", "1,001 backends: TOO_MANY_OBJECTS.", ["SLB-34"],
+         changed(base, lambda d: d["backendService"].__setitem__(
+             "backends", [dict(d["backendService"]["backends"][0], group=f"zones/east-a/instanceGroups/b{i}") for i in range(1001)])),
+         ["SL-1.3-d"]),
+    ]
     big = g.slb([{"name": "b1", "zone": "east-a", "members": 500000, "rate": 2000000}])
     out += [
         ("slb/limits/whole-capacity-at-bound", "2,000,000 per instance x 500,000 members = 10^12: at the bound, accepted.",

@@ -560,6 +560,13 @@ def count(value, path):
     return value
 
 
+def bounded(items, limit, path):
+    """A list of at most `limit` entries (docs/spec/service-lb-policy.md 1.1, 1.2)."""
+    if len(items) > limit:
+        raise Rejected("TOO_MANY_OBJECTS", path, f"at most {limit} entries")
+    return items
+
+
 def read_slb(doc):
     root = Obj(doc, "", strict=True)
     root.get("kind", str, required=True)
@@ -568,7 +575,7 @@ def read_slb(doc):
     s = {"lb": lb, "regions": [], "zones": {}, "backends": [], "clients": []}
     topology = Obj(root.get("topology", dict, required=True), "/topology", strict=True)
     names = set()
-    for i, raw in enumerate(topology.get("regions", list, required=True)):
+    for i, raw in enumerate(bounded(topology.get("regions", list, required=True), 200, "/topology/regions")):
         r = Obj(raw, f"/topology/regions/{i}", strict=True)
         name = last_segment(r.get("name", str, required=True), r.path + "/name")
         if name in names:
@@ -585,6 +592,8 @@ def read_slb(doc):
                 raise Rejected("DUPLICATE_NAME", r.path + "/zones", "zone named twice")
             names.add(zone)
             s["zones"][zone] = name
+            if len(s["zones"]) > 1000:
+                raise Rejected("TOO_MANY_OBJECTS", r.path + "/zones", "more than 1,000 zones")
         r.finish()
         s["regions"].append((name, [last_segment(z, "") for z in zones]))
     topology.finish()
@@ -595,7 +604,7 @@ def read_slb(doc):
     s["refs"] = [] if refs is None else ([refs] if isinstance(refs, str) else list(refs))
     for ref in s["refs"]:
         last_segment(ref, "/backendService/serviceLbPolicy")  # GAP-58: a reference is a name
-    for i, raw in enumerate(service.get("backends", list, required=True)):
+    for i, raw in enumerate(bounded(service.get("backends", list, required=True), 1000, "/backendService/backends")):
         b = Obj(raw, f"/backendService/backends/{i}", strict=False)
         group = b.get("group", str, required=True)
         name = last_segment(group, b.path + "/group")
@@ -619,7 +628,7 @@ def read_slb(doc):
             backend["util"] = ratio(b.get("maxUtilization", (int, float)))
         s["backends"].append(backend)
     seen = set()
-    for i, raw in enumerate(root.get("backendGroups", list, required=True)):
+    for i, raw in enumerate(bounded(root.get("backendGroups", list, required=True), 1000, "/backendGroups")):
         g = Obj(raw, f"/backendGroups/{i}", strict=True)
         name = last_segment(g.get("group", str, required=True), g.path + "/group")
         matches = [b for b in s["backends"] if b["name"] == name]
@@ -708,7 +717,7 @@ def read_slb(doc):
             raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "the backend service names another policy")
     zones = [z for _, zs in s["regions"] for z in zs]
     cnames = set()
-    for i, raw in enumerate(root.get("clients", list, required=True)):
+    for i, raw in enumerate(bounded(root.get("clients", list, required=True), 1000, "/clients")):
         c = Obj(raw, f"/clients/{i}", strict=True)
         name = c.get("name", str, required=True)
         if not name:
