@@ -324,6 +324,11 @@ def timeline(g: Any) -> int:
           "(UDP would not).", ["CT-3", "CT-1"],
           g.timeline(one, vms, [{"at": 0, "type": "connect", "connection": "c1", "instance": "vm-1", "protocol": None},
                                 g.health(10, "vm-1", False)]), statements=["TL-2.4-c"])
+    f.add("timeline/empty/config-field-null", "A config event's failoverRatio null is not given: the ratio stays 1.0, so the "
+          "pool stays on the backup (read as 0, the healthy p2 would take it back).", ["FO-10", "FO-13"],
+          g.timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", True), ("f1", "ig-f", True)],
+                     [{"at": 10, "type": "config", "failoverPolicy": {"failoverRatio": None}}], ratio=1.0),
+          statements=["TL-2.4-e", "TL-2.1-d"])
     f.add("timeline/empty/connection-id-is-not-a-url", "Connection ids are compared whole: c/1 and 1 are two connections, "
           "closing c/1 leaves 1 open.", ["CT-1", "CT-2"],
           g.timeline(one, vms, [g.connect(0, "c/1", "vm-1"), g.connect(0, "1", "vm-2"),

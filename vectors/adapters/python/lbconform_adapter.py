@@ -432,13 +432,11 @@ def read_timeline_fields(root, service, s):
             event["connection"] = conn
         elif kind == "config":
             policy = Obj(e.get("failoverPolicy", dict, required=True), e.path + "/failoverPolicy", strict=True)
-            change = {}
-            if "failoverRatio" in policy.value:
-                change["failover_ratio"] = read_ratio(policy, "failoverRatio")
-            if "dropTrafficIfUnhealthy" in policy.value:
-                change["drop"] = policy.get("dropTrafficIfUnhealthy", bool)
-            if "disableConnectionDrainOnFailover" in policy.value:
-                change["no_drain"] = policy.get("disableConnectionDrainOnFailover", bool)
+            ratio_given = policy.get("failoverRatio", (int, float))
+            given = {"failover_ratio": None if ratio_given is None else ratio(ratio_given),
+                     "drop": policy.get("dropTrafficIfUnhealthy", bool),
+                     "no_drain": policy.get("disableConnectionDrainOnFailover", bool)}
+            change = {k: v for k, v in given.items() if v is not None}  # a field given as null is not given
             policy.finish()
             event["change"] = change
         e.finish()
