@@ -132,7 +132,9 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   }
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
-  if (options.input == "-" && text->find_first_not_of(" \t\r\n") == std::string::npos) {
+  // Nothing came (a larger text of white space is an oversized document).
+  if (options.input == "-" && text->size() <= kMaxInputBytes &&
+      text->find_first_not_of(" \t\r\n") == std::string::npos) {
     err << fmt::format(
         "lbconform: standard input is empty: no scenario to {} (when it comes through a pipe, the command before "
         "it wrote nothing; see its message above)\n",

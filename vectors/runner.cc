@@ -262,7 +262,11 @@ bool AdapterImplementation::Start(AdapterProcess::Clock::time_point deadline, st
   if (EnsureStarted(deadline, problem)) return true;
   // EnsureStarted has killed and reaped it: how it ended is known.
   const std::string how = HowItEnded(process_.exit_description());
-  if (problem->find("closed its output before the hello") != std::string::npos) {
+  // Whether the hello could not be written or its answer read, an adapter that
+  // exited (rather than was killed) ended before its hello.
+  const bool exited = how.rfind("exit ", 0) == 0 || how.rfind("signal ", 0) == 0;
+  if (problem->find("closed its output before the hello") != std::string::npos ||
+      (exited && problem->find("did not read the hello") != std::string::npos)) {
     *problem = fmt::format("it exited before its hello ({})", how);
   } else if (problem->find("hello is not JSON") != std::string::npos ||
              problem->find("first line is not") != std::string::npos) {
