@@ -1,6 +1,7 @@
 #include "documents/gcloud_yaml.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -99,6 +100,10 @@ std::optional<nlohmann::json> ParseJsonOrYaml(std::string_view text, std::vector
       Emit(documents[i], documents.size() > 1 ? 1 : 0, max_bytes, json_text);
     }
     if (documents.size() > 1) json_text += ']';
+  } catch (const YAML::DeepRecursion& e) {
+    errors.push_back(
+        YamlError(fmt::format("the YAML nests deeper than {} levels (at line {})", kMaxJsonDepth, e.mark.line + 1)));
+    return std::nullopt;
   } catch (const YAML::Exception& e) {
     const std::string where =
         e.mark.is_null() ? "" : fmt::format("line {}, column {}: ", e.mark.line + 1, e.mark.column + 1);

@@ -375,10 +375,13 @@ TEST(ImportYaml, ExpandingAliasesAreBounded) {
   EXPECT_FALSE(ParseJsonOrYaml(bomb, errors).has_value());
   ASSERT_EQ(errors.size(), 1U);
   EXPECT_NE(errors[0].message.find("expands past"), std::string::npos) << errors[0].message;
-  std::string deep;
-  for (int i = 0; i < 200; ++i) deep += "[";
-  errors.clear();
-  EXPECT_FALSE(ParseJsonOrYaml("a: " + deep + "\n", errors).has_value());
+  for (const int levels : {200, 100'000}) {
+    errors.clear();
+    const auto count = static_cast<std::size_t>(levels);
+    EXPECT_FALSE(ParseJsonOrYaml("a: " + std::string(count, '[') + std::string(count, ']') + "\n", errors));
+    ASSERT_EQ(errors.size(), 1U);
+    EXPECT_NE(errors[0].message.find("deeper than 64 levels"), std::string::npos) << levels << errors[0].message;
+  }
 }
 
 // What-if: --set-health replaces a VM's state; the description says so.
