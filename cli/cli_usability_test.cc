@@ -4,8 +4,10 @@
 // warnings on stderr and in the decision, and the bash completion.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -83,9 +85,18 @@ TEST(CliUsability, HelpPrintsTheCommandsOrOneCommand) {
   EXPECT_EQ(Lbconform({}).status, kExitUsage);
 }
 
+// Every command `lbconform help` lists, read from that list (issue 25: `help
+// report` had neither, and the list here named the commands by hand).
 TEST(CliUsability, EveryCommandsHelpHasAnExampleAndItsExitStatuses) {
-  for (const char* command : {"decide", "explain", "plot", "engines", "exhaustive", "merge", "catalogue", "run",
-                              "adapter", "vectors", "import", "help", "completion"}) {
+  const std::string top = Lbconform({"help"}).out;
+  std::vector<std::string> commands;
+  std::istringstream lines(top.substr(top.find("Subcommands:\n") + 13));
+  for (std::string line; std::getline(lines, line) && line.starts_with("  ");) {
+    commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  EXPECT_GE(commands.size(), 15U) << top;
+  EXPECT_NE(std::find(commands.begin(), commands.end(), "report"), commands.end()) << top;
+  for (const std::string& command : commands) {
     const CliRun help = Lbconform({command, "--help"});
     EXPECT_EQ(help.status, kExitOk) << command;
     EXPECT_TRUE(Contains(help.out, "Example:\n  lbconform ")) << command << "\n" << help.out;
@@ -157,6 +168,106 @@ TEST(CliUsability, BashCompletionCompletesCommandsOptionsAndProfiles) {
   EXPECT_TRUE(Contains(completion.out, "decide) words=\"")) << completion.out;
   EXPECT_TRUE(Contains(completion.out, "--profile) COMPREPLY=($(compgen -W \"spec-docs en-2026-04-02 api-10min\""))
       << completion.out;
+}
+
+}  // namespace
+}  // namespace lbconform
+
+namespace lbconform {
+namespace {
+
+using testing::CliRun;
+using testing::Lbconform;
+
+bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string TempPath(const std::string& name) { return ::testing::TempDir() + "/" + name; }
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Issue 25: a missing adapter command gave a block of ERROR lines per case,
+// each with an unrelated input and clauses, and exit 1.
+TEST(CliIssue25, AnAdapterThatDoesNotStartIsOneLineAndExit3) {
+  const std::string report = TempPath("dead-adapter.json");
+  const CliRun run =
+      Lbconform({"run", "--impl", "no-such-adapter-command", "--profile", "spec-docs", "--report", report});
+  EXPECT_EQ(run.status, kExitIncomplete) << run.out;
+  EXPECT_TRUE(Has(run.out,
+                  "the adapter did not start: it exited before its hello (exit 127: /bin/sh did not find "
+                  "the command); command: no-such-adapter-command\nrun: 0 passed, 0 failed, "))
+      << run.out;
+  EXPECT_FALSE(Has(run.out, "ERROR")) << run.out;
+  const nlohmann::json json = nlohmann::json::parse(ReadAll(report));
+  EXPECT_FALSE(json["complete"].get<bool>());
+  EXPECT_TRUE(Has(json["stopReason"], "the adapter did not start"));
+}
+
+// Issue 25: the reproduce command of a run with --expectations left it out,
+// so the rerun failed where the run had passed.
+TEST(CliIssue25, ReproduceKeepsEveryOptionThatChangesTheVerdict) {
+  const std::string expectations = TempPath("known.json");
+  std::ofstream(expectations) << R"({"knownFailures": [{"id": "failover/spec-example/all-healthy", "reason": "r"}]})";
+  const std::string report = TempPath("reproduce.json");
+  const CliRun run =
+      Lbconform({"run", "--engine", "reference", "--profile", "spec-docs", "--id", "failover/*", "--expectations",
+                 expectations, "--strict-expectations", "--case-timeout", "900", "--report", report});
+  const nlohmann::json json = nlohmann::json::parse(ReadAll(report));
+  const std::string reproduce = json["reproduce"];
+  const std::vector<std::string> options = {"--engine reference",    "--expectations " + expectations,
+                                            "--strict-expectations", "--case-timeout 900",
+                                            "--profile spec-docs",   "--id 'failover/*'"};
+  for (const std::string& option : options) {
+    EXPECT_TRUE(Has(reproduce, option)) << option << " is not in: " << reproduce;
+  }
+  for (const nlohmann::json& r : json["results"]) {
+    if (r.contains("reproduce")) {
+      EXPECT_TRUE(Has(r["reproduce"], "--expectations")) << r["reproduce"];
+    }
+  }
+}
+
+// Issue 25: `import | explain -` showed a refused import as MALFORMED_JSON.
+TEST(CliIssue25, ExplainSaysStandardInputIsEmpty) {
+  for (const char* command : {"explain", "decide"}) {
+    const CliRun run = Lbconform({command, "-"}, "");
+    EXPECT_EQ(run.status, kExitUsage) << command;
+    EXPECT_TRUE(Has(run.err, "standard input is empty")) << run.err;
+    EXPECT_FALSE(Has(run.out, "MALFORMED_JSON")) << run.out;
+  }
+}
+
+TEST(CliIssue25, ImportReadsGcloudYamlAndAsksWhatIf) {
+  const std::string gcloud = std::string(LBCONFORM_SOURCE_DIR) + "/examples/gcloud/";
+  const CliRun run =
+      Lbconform({"import", "--describe", gcloud + "describe.yaml", "--health", gcloud + "get-health.yaml",
+                 "--client-zone", "us-west1-a", "--set-health", "vm-c2=UNHEALTHY"});
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  const CliRun explained = Lbconform({"explain", "-"}, run.out);
+  EXPECT_TRUE(Has(explained.out, "vm-c2 (us-west1-c, UNHEALTHY)")) << explained.out;
+  const CliRun malformed =
+      Lbconform({"import", "--describe", gcloud + "describe.yaml", "--health", gcloud + "get-health.yaml",
+                 "--client-zone", "us-west1-a", "--set-health", "vm-c2"});
+  EXPECT_EQ(malformed.status, kExitUsage);
+  EXPECT_TRUE(Has(malformed.err, "expected VM=STATE")) << malformed.err;
+}
+
+TEST(CliIssue25, ReportWritesAShieldsBadge) {
+  const std::string report = TempPath("badge-report.json");
+  const std::string badge = TempPath("badge.json");
+  Lbconform({"run", "--engine", "reference", "--profile", "spec-docs", "--report", report});
+  const CliRun run = Lbconform({"report", report, "--badge", badge});
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  const nlohmann::json json = nlohmann::json::parse(ReadAll(badge));
+  EXPECT_EQ(json["schemaVersion"], 1);
+  EXPECT_EQ(json["color"], "brightgreen");
+  const std::string message = json["message"];
+  EXPECT_TRUE(message.starts_with("3/3 kinds, ")) << message;
+  const nlohmann::json totals = nlohmann::json::parse(ReadAll(report))["totals"];
+  const std::string passed = std::to_string(totals["passed"].get<int>());
+  EXPECT_TRUE(Has(message, passed + "/" + passed + " passed")) << message;
 }
 
 }  // namespace

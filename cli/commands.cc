@@ -28,6 +28,7 @@
 #include "cli/exhaustive.h"
 #include "documents/backend_service_fields.h"
 #include "documents/documents.h"
+#include "documents/gcloud_yaml.h"
 #include "documents/import.h"
 #include "documents/output_files.h"
 #include "documents/scenario_json.h"
@@ -36,6 +37,7 @@
 #include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "reference/reference_engine.h"
+#include "report/badge.h"
 #include "report/explain_kinds.h"
 #include "report/html_report.h"
 #include "report/render.h"
@@ -131,6 +133,15 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
   }
   const std::optional<std::string> text = ReadInput(options.input, in, err);
   if (!text) return kExitUsage;
+  // Nothing came (a larger text of white space is an oversized document).
+  if (options.input == "-" && text->size() <= kMaxInputBytes &&
+      text->find_first_not_of(" \t\r\n") == std::string::npos) {
+    err << fmt::format(
+        "lbconform: standard input is empty: no scenario to {} (when it comes through a pipe, the command before "
+        "it wrote nothing; see its message above)\n",
+        explain ? "explain" : "decide");
+    return kExitUsage;
+  }
 
   std::vector<Error> parse_errors;
   const std::optional<nlohmann::json> document = ParseJsonDocument(*text, parse_errors);
@@ -348,6 +359,34 @@ std::function<void(std::size_t, std::size_t)> RunProgress(const std::string& nam
   };
 }
 
+// VerdictOptions are the options, beside the implementation, that change a
+// run's verdict, as `run` takes them: the rerun command of each case keeps them.
+std::string VerdictOptions(const RunCommandOptions& o) {
+  const RunCommandOptions defaults;
+  std::string options;
+  if (!o.vectors.empty()) options += " --vectors " + vectors::ShellQuoted(o.vectors);
+  if (!o.expectations.empty()) options += " --expectations " + vectors::ShellQuoted(o.expectations);
+  if (o.strict_expectations) options += " --strict-expectations";
+  if (o.case_timeout_ms != defaults.case_timeout_ms) options += fmt::format(" --case-timeout {}", o.case_timeout_ms);
+  if (o.run_timeout_s != defaults.run_timeout_s) options += fmt::format(" --run-timeout {}", o.run_timeout_s);
+  if (o.max_adapter_errors != defaults.max_adapter_errors) {
+    options += fmt::format(" --max-adapter-errors {}", o.max_adapter_errors);
+  }
+  if (o.form != defaults.form) options += " --form " + o.form;
+  return options;
+}
+
+// SelectionOptions are the options that chose the run's cases: with
+// VerdictOptions they rerun the whole run.
+std::string SelectionOptions(const RunCommandOptions& o) {
+  std::string options;
+  for (const std::string& profile : o.profiles) options += " --profile " + vectors::ShellQuoted(profile);
+  for (const std::string& id : o.ids) options += " --id " + vectors::ShellQuoted(id);
+  for (const std::string& clause : o.clauses) options += " --clause " + vectors::ShellQuoted(clause);
+  for (const std::string& flag : o.flags) options += " --flag " + vectors::ShellQuoted(flag);
+  return options;
+}
+
 int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   if (o.impl_given && o.impl.find_first_not_of(" \t") == std::string::npos) {
     err << "lbconform: --impl is empty; give the adapter's command, or leave --impl out to run the built-in engines\n";
@@ -395,7 +434,8 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   options.run_timeout = std::chrono::seconds(o.run_timeout_s);
   options.max_consecutive_adapter_errors = o.max_adapter_errors;
   options.stop_signal = [] { return vectors::PendingRunSignal(); };
-  const std::string vectors_option = o.vectors.empty() ? "" : " --vectors " + vectors::ShellQuoted(o.vectors);
+  const std::string verdict_options = VerdictOptions(o);
+  options.reproduce_selection = SelectionOptions(o);
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   std::unique_ptr<vectors::AdapterImplementation> adapter_process;  // behind its sessions
   std::vector<std::unique_ptr<vectors::Implementation>> implementations;
@@ -407,14 +447,13 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
     adapter_process = std::make_unique<vectors::AdapterImplementation>(adapter);
     implementations.push_back(std::make_unique<vectors::SessionImplementation>(
         *adapter_process, vectors::CaseFormFromName(o.form).value_or(vectors::CaseForm::kAuto)));
-    reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + vectors_option +
-                        (o.form == "auto" ? "" : " --form " + o.form));
+    reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + verdict_options);
   } else {
     for (const Engine* engine : AvailableEngines()) {
       if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end())
         continue;
       implementations.push_back(std::make_unique<vectors::EngineImplementation>(*engine));
-      reproduce.push_back("lbconform run --engine " + std::string(engine->name()) + vectors_option);
+      reproduce.push_back("lbconform run --engine " + std::string(engine->name()) + verdict_options);
     }
   }
   std::vector<vectors::RunReport> reports;
@@ -446,9 +485,10 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   return conforms ? kExitOk : kExitRejected;
 }
 
-// Report renders a run's JSON report as one HTML page.
-int Report(const std::string& input, const std::string& output, std::istream& in, std::ostream& out,
-           std::ostream& err) {
+// Report renders a run's JSON report as one HTML page (`output`, unless empty)
+// and as a shields.io badge (`badge`, when given).
+int Report(const std::string& input, const std::string& output, const std::string& badge, std::istream& in,
+           std::ostream& out, std::ostream& err) {
   const std::optional<std::string> text = ReadInput(input, in, err);
   if (!text) return kExitUsage;
   if (text->size() > kMaxInputBytes) {
@@ -475,6 +515,14 @@ int Report(const std::string& input, const std::string& output, std::istream& in
     for (std::size_t i = 0; i < problems.size() && i < 5; ++i) err << "  " << problems[i] << "\n";
     return kExitUsage;
   }
+  if (!badge.empty()) {
+    const std::string badge_text = DumpJson(ShieldsBadge(report), 2) + "\n";
+    if (auto problem = badge == "-" ? WriteOutput(out, badge_text) : WriteFileAtomically(badge, badge_text)) {
+      err << "lbconform: " << *problem << "\n";
+      return kExitWriteFailed;
+    }
+  }
+  if (output.empty()) return kExitOk;
   const std::string html = HtmlReport(report);
   if (output == "-") {
     if (auto problem = WriteOutput(out, html)) {
@@ -593,7 +641,7 @@ int Import(const std::string& describe_path, const std::string& health_path, con
     const std::optional<std::string> text = ReadInput(path, in, err);
     if (!text) return std::nullopt;
     std::vector<Error> errors;
-    auto document = ParseJsonDocument(*text, errors);
+    auto document = ParseJsonOrYaml(*text, errors);
     if (!document) err << fmt::format("lbconform: {}: {}\n", path, errors.front().message);
     return document;
   };
@@ -911,8 +959,15 @@ Command AddReportCommand(CLI::App& app, Streams io) {
   CLI::App* report =
       app.add_subcommand("report", "Render a JSON report of `lbconform run` as one self-contained HTML page");
   report->add_option("report", *input, "The JSON report (run --report FILE), or - for standard input")->required();
-  report->add_option("-o,--output", *output, "HTML file to write, or - for standard output")->capture_default_str();
-  return {report, [=] { return Report(*input, *output, io.in, io.out, io.err); }};
+  CLI::Option* output_option =
+      report->add_option("-o,--output", *output, "HTML file to write, or - for standard output")->capture_default_str();
+  auto badge = std::make_shared<std::string>();
+  report->add_option("--badge", *badge,
+                     "Write a shields.io endpoint badge here (conforming kinds, passed/total); without -o, only it");
+  return {report, [=] {
+            const bool page = output_option->count() > 0 || badge->empty();
+            return Report(*input, page ? *output : "", *badge, io.in, io.out, io.err);
+          }};
 }
 
 Command AddAdapterCommand(CLI::App& app, Streams io) {
@@ -940,6 +995,7 @@ Command AddVectorsCommand(CLI::App& app, Streams io) {
 Command AddImportCommand(CLI::App& app, Streams io) {
   struct ImportArguments {
     std::string describe, health, clients, policy, output;
+    std::vector<std::string> set_health;
     ImportOptions options;
   };
   auto a = std::make_shared<ImportArguments>();
@@ -947,12 +1003,14 @@ Command AddImportCommand(CLI::App& app, Streams io) {
   import_cmd
       ->add_option(
           "--describe", a->describe,
-          "gcloud compute backend-services describe NAME --region R --format=json (or the API's BackendService)")
+          "gcloud compute backend-services describe NAME --region R, as YAML (gcloud's default) or --format=json "
+          "(or the API's BackendService)")
       ->required();
   import_cmd
       ->add_option(
           "--health", a->health,
-          "gcloud compute backend-services get-health NAME --region R --format=json (or the API's getHealth response)")
+          "gcloud compute backend-services get-health NAME --region R, as YAML or JSON (or the API's getHealth "
+          "response)")
       ->required();
   import_cmd->add_option(
       "--group", a->options.group,
@@ -964,6 +1022,18 @@ Command AddImportCommand(CLI::App& app, Streams io) {
       ->capture_default_str();
   import_cmd->add_option("--forwarding-rule", a->options.forwarding_rule,
                          "Use only this forwarding rule's health reports");
+  import_cmd
+      ->add_option("--set-health", a->set_health,
+                   "What if: VM=STATE replaces a VM's reported health (HEALTHY, UNHEALTHY, DRAINING); repeatable")
+      ->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            const std::size_t equals = value.find('=');
+            if (equals == 0 || equals == std::string::npos || equals + 1 == value.size()) {
+              return "expected VM=STATE, e.g. vm-a1=UNHEALTHY";
+            }
+            return "";
+          },
+          "VM=STATE"));
   import_cmd->add_option(
       "--clients", a->clients,
       "Global backend services: a JSON list of client locations {name, requestsPerSecond, rttMs: {zone: ms}}; "
@@ -972,6 +1042,10 @@ Command AddImportCommand(CLI::App& app, Streams io) {
                          "gcloud network-services service-lb-policies describe NAME --location=global --format=json");
   import_cmd->add_option("-o,--output", a->output, "Write the scenario here (default: standard output)");
   return {import_cmd, [=] {
+            for (const std::string& change : a->set_health) {
+              const std::size_t equals = change.find('=');
+              a->options.set_health.emplace_back(change.substr(0, equals), change.substr(equals + 1));
+            }
             return Import(a->describe, a->health, a->clients, a->policy, a->options, a->output, io.in, io.out, io.err);
           }};
 }
@@ -1084,7 +1158,14 @@ void SetHelpFooters(CLI::App& app) {
       {"run",
        "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
        "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
-       "             3 the whole-run timeout expired first"},
+       "             3 incomplete: the adapter did not start (one line says why), the whole-run timeout\n"
+       "             expired first, or adapter errors in a row"},
+      {"report",
+       "Example:\n  lbconform run --impl 'node adapter.js' --report report.json\n"
+       "  lbconform report report.json -o report.html\n"
+       "  lbconform report report.json --badge badge.json     # a shields.io endpoint: conforming kinds, passed/total\n"
+       "Exit status: 0 written, 2 usage error or a file that is not a report of lbconform run,\n"
+       "             4 the page or the badge could not be written"},
       {"check",
        "Example:\n  lbconform check --impl 'python3 my_adapter.py' --time-budget 60 --out found/\n"
        "  lbconform run --vectors found/ --impl 'python3 my_adapter.py'    # replay what it found\n"
@@ -1098,12 +1179,17 @@ void SetHelpFooters(CLI::App& app) {
        "Example:\n  lbconform vectors lint\nExit status: 0 clean, 1 problems (printed), 2 usage error or unreadable "
        "vectors"},
       {"import",
-       "Example:\n  lbconform import --describe describe.json --health get-health.json --client-zone us-west1-a -o "
+       "Example:\n  lbconform import --describe describe.yaml --health get-health.yaml --client-zone us-west1-a -o "
        "scenario.json\n"
-       "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error or unusable gcloud output"},
+       "  lbconform import --describe describe.yaml --health get-health.yaml --client-zone us-west1-a \\\n"
+       "      --set-health vm-a1=UNHEALTHY | lbconform explain -      # what if vm-a1 fails?\n"
+       "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error, a missing flag\n"
+       "             (named) or unusable gcloud output, 4 the scenario could not be written"},
       {"help", "Example:\n  lbconform help run\nExit status: 0, 2 unknown command"},
       {"completion",
        "Example:\n  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
+       "  lbconform completion zsh > ~/.zfunc/_lbconform       # with fpath+=(~/.zfunc) before compinit\n"
+       "  lbconform completion fish > ~/.config/fish/completions/lbconform.fish\n"
        "Exit status: 0, 2 the file cannot be written"},
   };
   for (const auto& [name, footer] : footers) {
@@ -1136,16 +1222,19 @@ Command AddHelpCommand(CLI::App& app, Streams io) {
 Command AddCompletionCommand(CLI::App& app, Streams io) {
   auto shell = std::make_shared<std::string>();
   auto output = std::make_shared<std::string>("-");
-  CLI::App* completion = app.add_subcommand("completion", "Print a shell completion script (bash)");
-  completion->add_option("shell", *shell, "bash")->required()->check(CLI::IsMember({"bash"}));
+  CLI::App* completion = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
+  completion->add_option("shell", *shell, "bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
   completion->add_option("-o,--output", *output, "Write the script here (default: standard output)");
   CLI::App* top = &app;
-  // `shell` is captured though unread: CLI11 writes into it while parsing.
   return {completion, [io, top, shell, output] {
             CompletionValues values;
             for (const Engine* engine : AvailableEngines()) values.engines.emplace_back(engine->name());
             values.profiles = ProfileNames();
-            const std::string script = BashCompletion(*top, values);
+            const std::string script = *shell == "zsh"    ? ZshCompletion(*top, values)
+                                       : *shell == "fish" ? FishCompletion(*top, values)
+                                                          : BashCompletion(*top, values);
             const std::optional<std::string> problem =
                 *output == "-" ? WriteOutput(io.out, script) : WriteFileAtomically(*output, script);
             if (problem) {

@@ -18,6 +18,10 @@ struct CompletionValues {
 // each subcommand's options, and the values of --engine and --profile; other
 // words complete as file names.
 std::string BashCompletion(const CLI::App& app, const CompletionValues& values);
+// ZshCompletion is the same for zsh (#compdef, _arguments with each option's
+// description), FishCompletion for fish (one `complete` line per option).
+std::string ZshCompletion(const CLI::App& app, const CompletionValues& values);
+std::string FishCompletion(const CLI::App& app, const CompletionValues& values);
 
 }  // namespace lbconform
 

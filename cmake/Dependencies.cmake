@@ -13,6 +13,18 @@ if(NOT valijson_FOUND)
                       "into build/third_party/valijson)")
 endif()
 message(STATUS "valijson: ${valijson_DIR}")
+# yaml-cpp: `lbconform import` reads gcloud's default YAML output. Linked from
+# its static archive where Debian ships one (libyaml-cpp-dev does), so that the
+# binary, its .deb and its relocatable tarball need no libyaml-cpp at run time.
+find_package(yaml-cpp CONFIG REQUIRED)             # yaml-cpp (shared) and its headers
+find_library(LBCONFORM_YAML_CPP_STATIC NAMES libyaml-cpp.a)
+add_library(lbconform_yaml_cpp INTERFACE)
+if(LBCONFORM_YAML_CPP_STATIC)
+  target_link_libraries(lbconform_yaml_cpp INTERFACE ${LBCONFORM_YAML_CPP_STATIC})
+  target_include_directories(lbconform_yaml_cpp SYSTEM INTERFACE $<TARGET_PROPERTY:yaml-cpp,INTERFACE_INCLUDE_DIRECTORIES>)
+else()
+  target_link_libraries(lbconform_yaml_cpp INTERFACE yaml-cpp)
+endif()
 # RapidCheck (a static library) also generates and shrinks `lbconform check`'s cases.
 find_package(rapidcheck CONFIG REQUIRED)           # rapidcheck, rapidcheck_gtest (no namespace)
 if(LBCONFORM_BUILD_TESTS)

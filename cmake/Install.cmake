@@ -5,7 +5,8 @@
 #   share/lbconform/examples/  scenarios to try, gcloud output to import
 #   share/lbconform/docs/      the contract, architecture, clauses, gaps, error codes
 #   share/doc/lbconform/       README.md
-#   share/bash-completion/completions/lbconform
+#   share/bash-completion/completions/lbconform, share/zsh/vendor-completions/_lbconform,
+#   share/fish/vendor_completions.d/lbconform.fish
 # The binary finds share/lbconform/vectors beside itself (DefaultVectorRoot),
 # so the installed tree works from any folder and any prefix.
 include(GNUInstallDirs)
@@ -26,6 +27,9 @@ install(DIRECTORY examples/ DESTINATION ${LBCONFORM_DATA_DESTINATION}/examples)
 install(DIRECTORY docs/ DESTINATION ${LBCONFORM_DATA_DESTINATION}/docs)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES ${CMAKE_BINARY_DIR}/completion/lbconform DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${CMAKE_BINARY_DIR}/completion/_lbconform DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${CMAKE_BINARY_DIR}/completion/lbconform.fish
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 
 # The Debian package. Depends lists the packages of the shared libraries the
 # binary links (ldd: libfmt, libstdc++, libgcc_s, libc; CLI11, nlohmann/json
@@ -35,10 +39,11 @@ set(CPACK_PACKAGE_NAME lbconform)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "lbconform maintainers")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Conformance and fuzz suite for Google Cloud load-balancer backend selection")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
-    "lbconform checks an implementation of Google Cloud load-balancer backend selection\n"
-    "(failover, zonal affinity, connection tracking, service LB policies) against golden\n"
-    "vectors through a small adapter program, and decides or explains single scenarios.")
+# One string: a list of lines would be joined with ';' (CMake's list separator).
+string(CONCAT CPACK_DEBIAN_PACKAGE_DESCRIPTION
+       "lbconform checks an implementation of Google Cloud load-balancer backend selection\n"
+       "(failover, zonal affinity, connection tracking, service LB policies) against golden\n"
+       "vectors through a small adapter program, and decides or explains single scenarios.")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.34), libfmt9, libgcc-s1, libstdc++6 (>= 12)")
 if(TARGET mimalloc)

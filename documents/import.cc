@@ -8,6 +8,7 @@
 #include <set>
 
 #include "documents/scenario_json.h"
+#include "documents/suggest.h"
 
 namespace lbconform {
 
@@ -62,7 +63,9 @@ struct StateReading {
 constexpr StateReading kStateReadings[] = {
     {"HEALTHY", true, ""},
     {"UNHEALTHY", false, ""},
-    {"DRAINING", false, "a draining VM keeps its connections but is refused new ones"},
+    {"DRAINING", false,
+     "a draining VM takes no new connection, and a new connection is all this scenario decides; the connections "
+     "it already has drain, which the passthrough-timeline kind models"},
     {"TIMEOUT", false, "the health check could not reach the VM in time, so it fails the check"},
     {"UNKNOWN", false, "the health checker does not know the VM's health yet, so it has not passed a check"},
 };
@@ -160,6 +163,7 @@ class Importer {
     if (!clients.is_array())
       Refuse(fmt::format("--clients is {}, not a list of client locations", clients.type_name()));
     Health(health);
+    SetHealth();
     std::map<std::string, std::pair<int, int>> counts;  // group URL → members, healthy
     for (const auto& [url, seen] : vms_) {
       auto& [members, healthy] = counts[seen.group];
@@ -205,13 +209,14 @@ class Importer {
       if (zones.empty()) Refuse("region " + region + " has a regional group but no zone in any client's rttMs");
       regions.push_back({{"name", region}, {"zones", zones}});
     }
-    json scenario = {{"kind", "service-lb-policy"},
-                     {"description", fmt::format("imported from gcloud output for backend service {}", name_)},
-                     {"loadBalancer", load_balancer},
-                     {"backendService", std::move(service)},
-                     {"backendGroups", std::move(groups)},
-                     {"topology", {{"regions", std::move(regions)}}},
-                     {"clients", clients}};
+    json scenario = {
+        {"kind", "service-lb-policy"},
+        {"description", fmt::format("imported from gcloud output for backend service {}{}", name_, Notes())},
+        {"loadBalancer", load_balancer},
+        {"backendService", std::move(service)},
+        {"backendGroups", std::move(groups)},
+        {"topology", {{"regions", std::move(regions)}}},
+        {"clients", clients}};
     CheckPolicyNames(scenario["backendService"]);
     if (options_.service_lb_policy) scenario["serviceLbPolicy"] = *options_.service_lb_policy;
     return scenario;
@@ -254,6 +259,8 @@ class Importer {
   void Health(const json& health) {
     if (health.is_array()) {
       for (std::size_t i = 0; i < health.size(); ++i) GcloudEntry(health[i], i);
+    } else if (health.is_object() && health.contains("backend")) {
+      GcloudEntry(health, 0);  // gcloud's YAML prints one document per backend: one backend, one object
     } else if (health.is_object() && (health.contains("healthStatus") || health.contains("kind"))) {
       RawResponse(health);
     } else {
@@ -284,9 +291,62 @@ class Importer {
 
   void ReportMappedStates() {
     for (const auto& [state, vms] : mapped_states_) {
+      if (vms.empty()) continue;  // each overridden by --set-health
       const StateReading& reading = ReadState(state, "");
       Warn(fmt::format("{} reported {}: taken as UNHEALTHY ({})", fmt::join(vms, ", "), state, reading.why));
     }
+  }
+
+  // SetHealth applies --set-health: each named VM takes the state given, as if
+  // every report of it said so.
+  void SetHealth() {
+    for (const auto& [vm, state] : options_.set_health) {
+      const StateReading* reading = nullptr;
+      std::vector<std::string> states;
+      for (const StateReading& each : kStateReadings) {
+        states.emplace_back(each.state);
+        if (state == each.state) reading = &each;
+      }
+      if (reading == nullptr) {
+        Refuse(fmt::format("--set-health {}={}: '{}' is not one of {}{}", vm, state, state, fmt::join(states, ", "),
+                           DidYouMean(state, states)));
+      }
+      std::vector<std::string> names;
+      bool found = false;
+      for (auto& [url, seen] : vms_) {
+        names.push_back(LastPathSegment(url));
+        if (names.back() != vm && url != vm) continue;
+        found = true;
+        seen.healthy = reading->healthy ? 1 : 0;
+        seen.unhealthy = reading->healthy ? 0 : 1;
+      }
+      if (!found) {
+        Refuse(fmt::format("--set-health {}: no VM of that name in the health output{}", vm, DidYouMean(vm, names)));
+      }
+      for (auto& [reported, vms] : mapped_states_) vms.erase(vm);
+      what_if_.push_back(fmt::format("{} {}", vm, reading->state));
+      if (*reading->why != '\0') {
+        Warn(fmt::format("--set-health {}={}: taken as UNHEALTHY ({})", vm, reading->state, reading->why));
+      }
+    }
+  }
+
+  // Notes is what the scenario's description adds to its origin: the states
+  // reported that the scenario cannot hold, and the what-if changes.
+  std::string Notes() const {
+    std::string notes;
+    for (const auto& [state, vms] : mapped_states_) {
+      if (!vms.empty()) notes += fmt::format("; {} reported {} (UNHEALTHY here)", fmt::join(vms, ", "), state);
+    }
+    if (!what_if_.empty()) notes += fmt::format("; what if (--set-health): {}", fmt::join(what_if_, ", "));
+    return notes;
+  }
+
+  // ClientZones lists the zones of the VMs, for the message that asks for one.
+  std::string Zones() const {
+    std::set<std::string> zones;
+    for (const auto& [url, seen] : vms_) zones.insert(seen.zone);
+    return fmt::format("{}", fmt::join(zones, ", "));
   }
 
   const std::string& region() const { return region_; }
@@ -359,6 +419,7 @@ class Importer {
   std::vector<std::string> groups_;
   std::map<std::string, Seen> vms_;                             // by instance URL
   std::map<std::string, std::set<std::string>> mapped_states_;  // DRAINING etc. → VMs
+  std::vector<std::string> what_if_;                            // "vm STATE" per --set-health
   std::string region_;
   std::string name_;
 };
@@ -376,7 +437,14 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
     }
     json service = importer.Service(describe);
     importer.Health(health);
+    importer.SetHealth();
     json instances = importer.Instances();
+    if (options.client_type == "VM" && options.client_zone.empty()) {
+      Refuse(
+          fmt::format("the client is a VM (--client-type VM, the default) and a VM's zone decides zonal affinity: give "
+                      "--client-zone ZONE (the backends' zones: {}), or --client-type for a client that is not a VM",
+                      importer.Zones()));
+    }
     json client = {{"type", options.client_type}};
     if (!options.client_zone.empty()) client["zone"] = options.client_zone;
     if (!options.client_region.empty()) {
@@ -384,12 +452,12 @@ ImportResult ImportGcloud(const json& describe, const json& health, const Import
     } else if (options.client_type != "VM") {
       client["region"] = importer.region();
     }
-    result.scenario =
-        json{{"kind", "passthrough"},
-             {"description", fmt::format("imported from gcloud output for backend service {}", importer.name())},
-             {"backendService", std::move(service)},
-             {"instances", std::move(instances)},
-             {"client", std::move(client)}};
+    result.scenario = json{{"kind", "passthrough"},
+                           {"description", fmt::format("imported from gcloud output for backend service {}{}",
+                                                       importer.name(), importer.Notes())},
+                           {"backendService", std::move(service)},
+                           {"instances", std::move(instances)},
+                           {"client", std::move(client)}};
   } catch (const ImportFailure& failure) {
     result.error = failure.message;
     result.scenario.reset();

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lbconform {
@@ -21,6 +22,9 @@ struct ImportOptions {
   // it names one (gcloud network-services service-lb-policies describe).
   std::optional<nlohmann::json> clients;
   std::optional<nlohmann::json> service_lb_policy;
+  // What-if: each named VM's health replaced (--set-health VM=STATE, STATE one
+  // of the API's health states), after the health output is read.
+  std::vector<std::pair<std::string, std::string>> set_health;
 };
 
 struct ImportResult {
@@ -39,8 +43,13 @@ struct ImportResult {
 // Each instance's zone comes from its URL; a group without a `healthStatus`
 // key has no instances; a VM reported by several forwarding rules is HEALTHY
 // only when every report says so (a warning names any disagreement;
-// --forwarding-rule picks one rule's reports). DRAINING, TIMEOUT and UNKNOWN
-// are taken as UNHEALTHY, with a warning saying why. A regional INTERNAL
+// --forwarding-rule picks one rule's reports). The scenarios know two health
+// states, HEALTHY and UNHEALTHY: DRAINING, TIMEOUT and UNKNOWN are taken as
+// UNHEALTHY, with a warning saying why, and the scenario's description keeps
+// the state each VM reported. `set_health` then overrides named VMs (an
+// unknown name is an error with the nearest one). A passthrough scenario of a
+// VM client needs its zone: without --client-zone the import is refused,
+// naming the flag. A regional INTERNAL
 // backend service gives a passthrough scenario; a global EXTERNAL_MANAGED or
 // INTERNAL_MANAGED one, with `clients`, a service-lb-policy scenario (each
 // group's members and healthy members counted from the health output, the

@@ -6,7 +6,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
+#include "documents/gcloud_yaml.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 
@@ -28,7 +30,8 @@ TEST(ImportTest, BundledGcloudOutputBecomesADecodableScenario) {
                                             .forwarding_rule = "",
                                             .group = "",
                                             .clients = std::nullopt,
-                                            .service_lb_policy = std::nullopt});
+                                            .service_lb_policy = std::nullopt,
+                                            .set_health = {}});
   ASSERT_TRUE(result.scenario.has_value()) << result.error;
   ASSERT_EQ(result.warnings.size(), 1U);  // ig-d has no healthStatus key
   EXPECT_NE(result.warnings[0].find("ig-d"), std::string::npos);
@@ -306,6 +309,145 @@ TEST(ImportRealShapes, FieldsOfAnotherTypeAreErrorsNotCrashes) {
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"({"healthStatus": [7]})"), options).scenario.has_value());
   EXPECT_FALSE(ImportGcloud(OneGroupService(), json::parse(R"({"healthStatus": [{"instance": []}]})"), options)
                    .scenario.has_value());
+}
+
+}  // namespace
+}  // namespace lbconform
+
+namespace lbconform {
+namespace {
+
+std::string ExampleText(const char* name) {
+  std::ifstream in(std::filesystem::path(LBCONFORM_SOURCE_DIR) / "examples" / "gcloud" / name);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+json ReadYaml(std::string_view text) {
+  std::vector<Error> errors;
+  const std::optional<json> parsed = ParseJsonOrYaml(text, errors);
+  EXPECT_TRUE(parsed.has_value()) << (errors.empty() ? "" : errors.front().message);
+  return parsed.value_or(json());
+}
+
+// Issue 25: gcloud's default YAML output was "not valid JSON".
+TEST(ImportYaml, GcloudYamlImportsAsItsJsonDoes) {
+  const ImportResult from_yaml = ImportGcloud(ReadYaml(ExampleText("describe.yaml")),
+                                              ReadYaml(ExampleText("get-health.yaml")), ClientIn("us-west1-a"));
+  const ImportResult from_json =
+      ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"), ClientIn("us-west1-a"));
+  ASSERT_TRUE(from_yaml.scenario.has_value()) << from_yaml.error;
+  EXPECT_EQ(*from_yaml.scenario, *from_json.scenario);
+  EXPECT_EQ(from_yaml.warnings, from_json.warnings);
+}
+
+TEST(ImportYaml, ScalarsReadAsYamlsCoreSchema) {
+  const json value = ReadYaml(
+      "ratio: 0.07\nport: 80\nneg: -1e3\nid: '4419238419227348812'\nip: 10.1.2.99\nyes: true\nnone: ~\n"
+      "empty:\nquoted: 'true'\nname: vm-a1\n");
+  EXPECT_EQ(value["ratio"].dump(), "0.07");
+  EXPECT_EQ(value["port"], 80);
+  EXPECT_EQ(value["neg"], -1000.0);
+  EXPECT_EQ(value["id"], "4419238419227348812");
+  EXPECT_EQ(value["ip"], "10.1.2.99");
+  EXPECT_EQ(value["yes"], true);
+  EXPECT_TRUE(value["none"].is_null());
+  EXPECT_TRUE(value["empty"].is_null());
+  EXPECT_EQ(value["quoted"], "true");
+  EXPECT_EQ(value["name"], "vm-a1");
+  // Several documents are a list; JSON stays JSON, with its own errors.
+  EXPECT_EQ(ReadYaml("---\na: 1\n---\na: 2\n"), json::parse(R"([{"a": 1}, {"a": 2}])"));
+  EXPECT_EQ(ReadYaml(R"({"a": [1, 2]})"), json::parse(R"({"a": [1, 2]})"));
+}
+
+TEST(ImportYaml, BadYamlIsAnErrorThatSaysWhere) {
+  for (const char* text : {"a: [unclosed\n", "a: 1\n a: 2\nb", "", "   \n", "a: 1\na: 2\n", "? [1]\n: x\n",
+                           "x: 0.07000000000000000001\n"}) {
+    std::vector<Error> errors;
+    EXPECT_FALSE(ParseJsonOrYaml(text, errors).has_value()) << text;
+    ASSERT_EQ(errors.size(), 1U) << text;
+    EXPECT_FALSE(errors[0].message.empty());
+  }
+  std::vector<Error> errors;
+  ParseJsonOrYaml("a: 1\n a: 2\nb", errors);
+  EXPECT_NE(errors[0].message.find("not valid JSON or YAML: line 2, column 3"), std::string::npos) << errors[0].message;
+}
+
+// Aliases expand: a few lines that would expand to gigabytes are refused.
+TEST(ImportYaml, ExpandingAliasesAreBounded) {
+  std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char level = 'b'; level <= 'k'; ++level) {
+    const char previous = static_cast<char>(level - 1);
+    const std::string alias = std::string("*") + previous;
+    bomb += std::string(1, level) + ": &" + level + " [" + alias;
+    for (int i = 1; i < 10; ++i) bomb += ", " + alias;
+    bomb += "]\n";
+  }
+  std::vector<Error> errors;
+  EXPECT_FALSE(ParseJsonOrYaml(bomb, errors).has_value());
+  ASSERT_EQ(errors.size(), 1U);
+  EXPECT_NE(errors[0].message.find("expands past"), std::string::npos) << errors[0].message;
+  for (const int levels : {200, 100'000}) {
+    errors.clear();
+    const auto count = static_cast<std::size_t>(levels);
+    EXPECT_FALSE(ParseJsonOrYaml("a: " + std::string(count, '[') + std::string(count, ']') + "\n", errors));
+    ASSERT_EQ(errors.size(), 1U);
+    EXPECT_NE(errors[0].message.find("deeper than 64 levels"), std::string::npos) << levels << errors[0].message;
+  }
+}
+
+// What-if: --set-health replaces a VM's state; the description says so.
+TEST(ImportWhatIf, SetHealthOverridesAndIsRecorded) {
+  ImportOptions options = ClientIn("us-west1-a");
+  options.set_health = {{"vm-a1", "UNHEALTHY"}, {"vm-c1", "DRAINING"}};
+  const ImportResult result = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"), options);
+  ASSERT_TRUE(result.scenario.has_value()) << result.error;
+  for (const json& instance : (*result.scenario)["instances"]) {
+    if (instance["name"] == "vm-a1" || instance["name"] == "vm-c1") {
+      EXPECT_EQ(instance["healthState"], "UNHEALTHY");
+    }
+    if (instance["name"] == "vm-c2") {
+      EXPECT_EQ(instance["healthState"], "HEALTHY");
+    }
+  }
+  const std::string description = (*result.scenario)["description"];
+  EXPECT_NE(description.find("what if (--set-health): vm-a1 UNHEALTHY, vm-c1 DRAINING"), std::string::npos)
+      << description;
+  EXPECT_NE(AllWarnings(result).find("--set-health vm-c1=DRAINING: taken as UNHEALTHY (a draining VM takes no new"),
+            std::string::npos)
+      << AllWarnings(result);
+}
+
+TEST(ImportWhatIf, UnknownVmOrStateIsRefusedWithTheNearest) {
+  ImportOptions options = ClientIn("us-west1-a");
+  options.set_health = {{"vm-a3", "UNHEALTHY"}};
+  const ImportResult vm = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"), options);
+  EXPECT_FALSE(vm.scenario.has_value());
+  EXPECT_NE(vm.error.find("no VM of that name"), std::string::npos) << vm.error;
+  EXPECT_NE(vm.error.find("did you mean"), std::string::npos) << vm.error;
+  options.set_health = {{"vm-a1", "UNHEALHTY"}};
+  const ImportResult state = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"), options);
+  EXPECT_FALSE(state.scenario.has_value());
+  EXPECT_NE(state.error.find("'UNHEALHTY' is not one of HEALTHY, UNHEALTHY, DRAINING"), std::string::npos)
+      << state.error;
+}
+
+// DRAINING reported by get-health: UNHEALTHY for the new connection the
+// scenario decides, and kept in the description.
+TEST(ImportWhatIf, ReportedDrainingIsKeptInTheDescription) {
+  const ImportResult result =
+      ImportGcloud(ReadExample("describe.json"), ReadExample("get-health-states.json"), ClientIn("us-west1-a"));
+  ASSERT_TRUE(result.scenario.has_value()) << result.error;
+  const std::string description = (*result.scenario)["description"];
+  EXPECT_NE(description.find("vm-a2 reported DRAINING (UNHEALTHY here)"), std::string::npos) << description;
+}
+
+// Issue 25: without --client-zone the scenario failed later on MISSING_FIELD
+// at /client/zone, naming no flag.
+TEST(ImportWhatIf, AVmClientWithoutZoneNamesTheFlag) {
+  const ImportResult result = ImportGcloud(ReadExample("describe.json"), ReadExample("get-health.json"), {});
+  EXPECT_FALSE(result.scenario.has_value());
+  EXPECT_NE(result.error.find("--client-zone ZONE (the backends' zones: us-west1-a, us-west1-c)"), std::string::npos)
+      << result.error;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "documents/documents.h"
 #include "engines/engines.h"
+#include "model/catalogue.h"
 #include "report/explain_kinds.h"
 #include "report/render.h"
 
@@ -95,12 +96,44 @@ std::string PrettyMarked(const json& value, const std::string& field) {
   return out;
 }
 
+// KindRow is a kind's counts, or "not implemented" (grey, no counts) for a kind
+// the implementation does not decide: 0 of 0 is not a pass.
+std::string KindRow(const std::string& kind, const json& c);
+
 std::string CountsRow(const std::string& name, const json& c, const std::string& extra = "") {
   const int failed = Int(c, "failed") + Int(c, "adapterErrors");
   const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
   return fmt::format(
       "<tr class=\"{}\"><th>{}</th>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
       failed > 0 ? "bad" : "good", Html(name), extra, Int(c, "passed"), failed, skipped);
+}
+
+std::string KindRow(const std::string& kind, const json& c) {
+  if (c.value("implemented", false)) return CountsRow(kind, c, "<td>yes</td>");
+  const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
+  return fmt::format(
+      "<tr class=\"na\" data-kind=\"{0}\"><th>{0}</th><td colspan=\"4\">not implemented ({1} cases not "
+      "sent)</td></tr>\n",
+      Html(kind), skipped);
+}
+
+// ClauseChip is "FO-12 94/94", its title the clause's words and counts; grey
+// "not checked" when no case of it was decided (kinds not implemented, known
+// failures, not reached).
+std::string ClauseChip(const std::string& clause, const json& c) {
+  const int failed = Int(c, "failed") + Int(c, "adapterErrors");
+  const int checked = Int(c, "passed") + failed;
+  const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
+  std::string words;
+  if (const std::optional<Clause> id = ClauseFromId(clause)) {
+    const ClauseInfo& info = InfoOf(*id);
+    words = fmt::format("{} ({}): {}\n", clause, info.section, info.paraphrase);
+  }
+  const std::string counts = fmt::format("{} passed, {} failed, {} skipped", Int(c, "passed"), failed, skipped);
+  const char* state = failed > 0 ? "bad" : checked > 0 ? "good" : "unchecked";
+  const std::string shown = checked > 0 ? fmt::format("{}/{}", Int(c, "passed"), checked) : "not checked";
+  return fmt::format("<span class=\"chip {}\" data-clause=\"{}\" title=\"{}{}\">{} {}</span> ", state, Html(clause),
+                     Html(words), counts, Html(clause), shown);
 }
 
 // Plot is the reference's service-LB plan of a failing case's scenario, as SVG.
@@ -117,6 +150,38 @@ std::string Plot(const json& result) {
          "<figcaption>the expected plan (reference engine)</figcaption></figure>";
 }
 
+// CaseRows is a failing case (or a waived one) as a table body: a head row,
+// then its input, expected and actual side by side (a waived case's folded).
+std::string CaseRows(const json& r, bool waived) {
+  const std::string field = Str(r, "field");
+  std::string clauses;
+  for (const json& c : r.value("clauses", json::array()))
+    clauses += (clauses.empty() ? "" : " ") + (c.is_string() ? c.get<std::string>() : "");
+  const std::string input =
+      r.contains("inputText") ? Html(Str(r, "inputText")) : PrettyMarked(r.value("input", json()), "");
+  const std::string expected = PrettyMarked(r.value("expected", json()), field);
+  const std::string actual = r.contains("actualText") ? Html(Str(r, "actualText"))
+                             : r.contains("actual")   ? PrettyMarked(r["actual"], field)
+                                                      : "<i>" + Html(Str(r, "detail")) + "</i>";
+  std::string what = Html(field.empty() ? Str(r, "detail") : field + " differs");
+  if (waived) {
+    what = fmt::format("<b>waived:</b> {}<br><code>{}</code>", Html(Str(r, "knownFailureReason")),
+                       Html(field.empty() ? Str(r, "detail") : field + " differs"));
+  }
+  const std::string sides = fmt::format(
+      "<div class=\"sides\"><div><h4>input</h4><pre>{}</pre></div><div><h4>expected</h4><pre>{}</pre></div>"
+      "<div><h4>actual</h4><pre>{}</pre></div></div>{}",
+      input, expected, actual, Plot(r));
+  return fmt::format(
+      "<tbody class=\"{0}\" data-disposition=\"{1}\" data-kind=\"{2}\" data-profile=\"{3}\">\n"
+      "<tr class=\"head\"><td>{1}</td><td><code>{4}</code></td><td>{3}</td><td>{2}</td><td>{5}</td><td>{6}</td></tr>\n"
+      "<tr class=\"body\"><td colspan=\"6\"><p class=\"why\">{7}</p><p class=\"rerun\"><code>{8}</code></p>{9}</td>"
+      "</tr>\n</tbody>\n",
+      waived ? "waived-case" : "case", Html(Str(r, "disposition")), Html(Str(r, "kind")), Html(Str(r, "profile")),
+      Html(Str(r, "id")), Html(clauses), what, Html(Str(r, "comment")), Html(Str(r, "reproduce")),
+      waived ? "<details><summary>input, expected and actual</summary>" + sides + "</details>" : sides);
+}
+
 std::string OneReport(const json& report, int index) {
   std::string out;
   const json implementation = report.value("implementation", json::object());
@@ -124,13 +189,18 @@ std::string OneReport(const json& report, int index) {
   const bool conforms = report.value("conforms", false);
   out += fmt::format("<section class=\"report\" id=\"report-{}\">\n<h1>{} {}</h1>\n", index,
                      Html(Str(implementation, "name")), Html(Str(implementation, "version")));
-  out += fmt::format("<p class=\"verdict {}\" id=\"verdict-{}\">{}</p>\n", conforms ? "good" : "bad", index,
-                     Html(Str(report, "verdict")));
+  const int waived = Int(totals.value("counts", json::object()), "knownFailures");
+  out += fmt::format("<p class=\"verdict {}\" id=\"verdict-{}\">{}</p>\n",
+                     !conforms    ? "bad"
+                     : waived > 0 ? "good waived"
+                                  : "good",
+                     index, Html(Str(report, "verdict")));
   out += fmt::format(
       "<p class=\"totals\"><span class=\"count\" id=\"total-passed-{0}\" data-count=\"{1}\">{1}</span> passed, "
       "<span class=\"count\" id=\"total-failed-{0}\" data-count=\"{2}\">{2}</span> failed, "
-      "<span class=\"count\" id=\"total-skipped-{0}\" data-count=\"{3}\">{3}</span> skipped</p>\n",
-      index, Int(totals, "passed"), Int(totals, "failed"), Int(totals, "skipped"));
+      "<span class=\"count\" id=\"total-skipped-{0}\" data-count=\"{3}\">{3}</span> skipped{4}</p>\n",
+      index, Int(totals, "passed"), Int(totals, "failed"), Int(totals, "skipped"),
+      waived > 0 ? fmt::format(" (of which <a href=\"#waived-{}\">{} known failures waived</a>)", index, waived) : "");
   out += fmt::format(
       "<p class=\"meta\">vectors {} ({}) · started {} · finished {}{}</p>\n", Html(Str(report, "suiteVersion")),
       Html(Str(report, "vectorDigest")), Html(Str(report, "startedAt")), Html(Str(report, "finishedAt")),
@@ -143,54 +213,31 @@ std::string OneReport(const json& report, int index) {
   const json profiles = report.value("profiles", json::object());
   const json clauses_counts = report.value("clauses", json::object());
   const json results = report.value("results", json::array());
-  for (const auto& [kind, c] : kinds.items()) {
-    out += CountsRow(kind, c, fmt::format("<td>{}</td>", c.value("implemented", false) ? "yes" : "no"));
-  }
+  for (const auto& [kind, c] : kinds.items()) out += KindRow(kind, c);
   out +=
       "</table>\n<table><caption>Profiles</caption><tr><th>profile</th><th>passed</th><th>failed</th><th>skipped</th></"
       "tr>\n";
   for (const auto& [profile, c] : profiles.items()) out += CountsRow(profile, c);
   out += "</table>\n</div>\n";
-  // Clauses as "FO-12 94/94" chips, those with a failure first.
-  std::string failing_chips, passing_chips;
+  // Clauses as "FO-12 94/94" chips, those with a failure first, those not checked last.
+  std::string failing_chips, passing_chips, unchecked_chips;
   for (const auto& [clause, c] : clauses_counts.items()) {
     const int failed = Int(c, "failed") + Int(c, "adapterErrors");
-    const int checked = Int(c, "passed") + failed;
-    const int skipped = Int(c, "unsupported") + Int(c, "knownFailures") + Int(c, "notReached");
-    (failed > 0 ? failing_chips : passing_chips) += fmt::format(
-        "<span class=\"chip {}\" title=\"{} passed, {} failed, {} skipped\">{} {}/{}</span> ",
-        failed > 0 ? "bad" : "good", Int(c, "passed"), failed, skipped, Html(clause), Int(c, "passed"), checked);
+    (failed > 0 ? failing_chips : Int(c, "passed") > 0 ? passing_chips : unchecked_chips) += ClauseChip(clause, c);
   }
-  out += "<h2>Clauses</h2>\n<p class=\"chips\">" + failing_chips + passing_chips + "</p>\n";
+  out += "<h2>Clauses</h2>\n<p class=\"chips\">" + failing_chips + passing_chips + unchecked_chips + "</p>\n";
 
-  std::string rows;
-  int failing = 0;
+  std::string rows, waived_rows;
+  int failing = 0, waived_count = 0;
   for (const json& r : results) {
     const std::string disposition = Str(r, "disposition");
-    if (disposition != "failed" && disposition != "adapter-error") continue;
-    ++failing;
-    const std::string field = Str(r, "field");
-    std::string clauses;
-    const json case_clauses = r.value("clauses", json::array());
-    for (const json& c : case_clauses)
-      clauses += (clauses.empty() ? "" : " ") + (c.is_string() ? c.get<std::string>() : "");
-    const std::string input =
-        r.contains("inputText") ? Html(Str(r, "inputText")) : PrettyMarked(r.value("input", json()), "");
-    const std::string expected = PrettyMarked(r.value("expected", json()), field);
-    const std::string actual = r.contains("actualText") ? Html(Str(r, "actualText"))
-                               : r.contains("actual")   ? PrettyMarked(r["actual"], field)
-                                                        : "<i>" + Html(Str(r, "detail")) + "</i>";
-    rows += fmt::format(
-        "<tbody class=\"case\" data-disposition=\"{0}\" data-kind=\"{1}\" data-profile=\"{2}\">\n"
-        "<tr "
-        "class=\"head\"><td>{0}</td><td><code>{3}</code></td><td>{2}</td><td>{1}</td><td>{4}</td><td><code>{5}</code></"
-        "td></tr>\n"
-        "<tr class=\"body\"><td colspan=\"6\"><p class=\"why\">{6}</p><p class=\"rerun\"><code>{7}</code></p>"
-        "<div class=\"sides\"><div><h4>input</h4><pre>{8}</pre></div><div><h4>expected</h4><pre>{9}</pre></div>"
-        "<div><h4>actual</h4><pre>{10}</pre></div></div>{11}</td></tr>\n</tbody>\n",
-        Html(disposition), Html(Str(r, "kind")), Html(Str(r, "profile")), Html(Str(r, "id")), Html(clauses),
-        Html(field.empty() ? Str(r, "detail") : field + " differs"), Html(Str(r, "comment")), Html(Str(r, "reproduce")),
-        input, expected, actual, Plot(r));
+    if (disposition == "failed" || disposition == "adapter-error") {
+      ++failing;
+      rows += CaseRows(r, /*waived=*/false);
+    } else if (disposition == "known-failure") {
+      ++waived_count;
+      waived_rows += CaseRows(r, /*waived=*/true);
+    }
   }
   out += fmt::format(
       "<h2>Failing cases (<span class=\"count\" id=\"failing-rows-{0}\" data-count=\"{1}\">{1}</span>)</h2>\n", index,
@@ -207,6 +254,15 @@ std::string OneReport(const json& report, int index) {
         "th><th>what</th></tr></thead>\n" +
         rows + "</table>\n";
   }
+  if (waived_count > 0) {
+    out += fmt::format(
+        "<h2 id=\"waived-{0}\">Known failures waived by --expectations (<span class=\"count\" "
+        "id=\"waived-rows-{0}\" data-count=\"{1}\">{1}</span>)</h2>\n"
+        "<p class=\"why\">They fail, and the expectations file says why; they do not fail the run.</p>\n"
+        "<table class=\"failures waived\"><thead><tr><th>result</th><th>case</th><th>profile</th><th>kind</th>"
+        "<th>clauses</th><th>what fails, and why it is waived</th></tr></thead>\n{2}</table>\n",
+        index, waived_count, waived_rows);
+  }
   out += "</section>\n";
   return out;
 }
@@ -219,6 +275,9 @@ h1{font-size:1.5em;margin:.2em 0}.verdict{font-size:1.2em;font-weight:bold}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}
 td.n{text-align:right}caption{font-weight:bold;text-align:left}
 table.clauses{max-height:none}.failures{width:100%}.failures tr.head{background:#fbeaea}
+.failures.waived tr.head{background:#fff4d6}.verdict.waived{color:#17692b}.verdict.waived::after{content:" ⚠";color:#b36b00}
+tr.na th,tr.na td{color:#888;background:#f4f4f4;font-style:italic}
+.chip.unchecked{background:#f4f4f4;color:#888;border-style:dashed}
 .sides{display:grid;grid-template-columns:1fr 1fr 1fr;gap:1em}.sides pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:28em;font-size:12px}
 mark.diff{background:#ffd24d;outline:1px solid #c90}.why{font-style:italic;margin:.2em 0}.rerun code{background:#eef;padding:2px 4px}
 figure.plot svg{max-width:100%;height:auto}#console-errors{color:#a4161a}

@@ -40,6 +40,13 @@ std::string JUnitSeconds(std::chrono::microseconds duration) {
   return fmt::format("{}.{:03d}", micros / 1'000'000, (micros % 1'000'000) / 1000);
 }
 
+// WhatFailed is what a failing or waived case got wrong, in a few words.
+std::string WhatFailed(const CaseResult& r) {
+  if (!r.field.empty()) return r.field + " differs";
+  const std::size_t known = r.detail.rfind("; known: ");
+  return "adapter error: " + Printable(known == std::string::npos ? r.detail : r.detail.substr(0, known), 200);
+}
+
 std::string InputText(const json& input) { return input.is_string() ? input.get<std::string>() : Dump(input); }
 
 // FileStem names a case's files: its id with '/' as '.', then @profile.
@@ -62,6 +69,8 @@ std::string ReproduceCommand(const RunReport& report, const CaseResult& r) {
 // ------------------------------ Terminal
 
 std::string SummaryText(const RunReport& report) {
+  // No case ran: the one reason, not a block per case.
+  if (report.did_not_start) return Printable(report.stop_reason, 2000) + "\n";
   std::string out = fmt::format("{} {} — lbconform vectors {} ({})\n", report.implementation,
                                 report.implementation_version, report.suite_version, report.vector_digest);
   constexpr int kShown = 25;
@@ -87,7 +96,8 @@ std::string SummaryText(const RunReport& report) {
   if (shown > kShown) out += fmt::format("  … and {} more (see --report)\n", shown - kShown);
   for (const CaseResult& r : report.results) {
     if (r.disposition == Disposition::kKnownFailure) {
-      out += fmt::format("  known {} @ {}: {}\n", r.id, NameOf(r.profile), Printable(r.detail, 300));
+      out += fmt::format("  waived {} @ {} ({}): {}\n", r.id, NameOf(r.profile), WhatFailed(r),
+                         Printable(r.known_reason, 300));
     }
     if (r.unexpected_pass) out += fmt::format("  UNEXPECTED PASS {} @ {}: {}\n", r.id, NameOf(r.profile), r.detail);
   }
@@ -199,8 +209,25 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
       if (shown > 50) out += fmt::format("\n… and {} more in the JSON report.\n", shown - 50);
       out += "\n";
     }
+    if (t.known_failures > 0) {
+      out += fmt::format(
+          "<details open><summary>Known failures waived by --expectations ({})</summary>\n\n"
+          "| case | profile | what fails | reason |\n|---|---|---|---|\n",
+          t.known_failures);
+      int shown = 0;
+      for (const CaseResult& r : report.results) {
+        if (r.disposition != Disposition::kKnownFailure || ++shown > 50) continue;
+        out += fmt::format("| {} | {} | {} | {} |\n", MarkdownCell(r.id), NameOf(r.profile),
+                           MarkdownCell(WhatFailed(r)), MarkdownCell(r.known_reason));
+      }
+      if (shown > 50) out += fmt::format("\n… and {} more in the JSON report.\n", shown - 50);
+      out += "\n</details>\n\n";
+    }
     for (const CaseResult& r : report.results) {
-      if (r.unexpected_pass) out += fmt::format("- unexpected pass: {} @ {}\n", MarkdownCell(r.id), NameOf(r.profile));
+      if (r.unexpected_pass) {
+        out += fmt::format("- unexpected pass: {} @ {} (listed as known: {})\n", MarkdownCell(r.id), NameOf(r.profile),
+                           MarkdownCell(r.known_reason));
+      }
     }
   }
   return out;
@@ -247,6 +274,7 @@ json ReportJson(const RunReport& report) {
     if (r.unexpected_pass) entry["unexpectedPass"] = true;
     if (!r.field.empty()) entry["field"] = r.field;
     if (!r.detail.empty()) entry["detail"] = Printable(r.detail, 4096);
+    if (!r.known_reason.empty()) entry["knownFailureReason"] = Printable(r.known_reason, 4096);
     if (Failing(r) || r.disposition == Disposition::kKnownFailure) {
       entry["comment"] = r.comment;
       entry["reproduce"] = ReproduceCommand(report, r);
@@ -283,7 +311,7 @@ json ReportJson(const RunReport& report) {
       {"conforms", report.RequiredPassed()},
       {"verdict", report.Verdict()},
       {"strictExpectations", report.strict_expectations},
-      {"reproduce", report.reproduce_command},
+      {"reproduce", report.reproduce_command + report.reproduce_selection},
       {"totals", {{"passed", t.passed}, {"failed", t.Failed()}, {"skipped", t.Skipped()}, {"counts", CountsJson(t)}}},
       {"kinds", kinds},
       {"profiles", profiles},
@@ -397,8 +425,12 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
             cases += fmt::format("<error message=\"{}\" type=\"adapter-error\">rerun: {}</error>", Xml(r.detail),
                                  Xml(ReproduceCommand(report, r)));
             break;
-          case Disposition::kUnsupported:
           case Disposition::kKnownFailure:
+            ++s;
+            cases += fmt::format("<skipped message=\"known failure, waived: {}\">{}\nrerun: {}</skipped>",
+                                 Xml(r.known_reason), Xml(WhatFailed(r)), Xml(ReproduceCommand(report, r)));
+            break;
+          case Disposition::kUnsupported:
           case Disposition::kSkipped:
             ++s;
             cases += fmt::format("<skipped message=\"{}{}\"/>", NameOf(r.disposition),

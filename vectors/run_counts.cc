@@ -87,9 +87,12 @@ std::string RunReport::Verdict() const {
   for (const auto& [kind, counts] : CountsByKind()) {
     (KindImplemented(*this, kind, counts) ? implemented : missing).push_back(NameOf(kind));
   }
-  if (missing.empty()) return "CONFORMS";
-  return fmt::format("CONFORMS for {} only (not implemented: {})", fmt::join(implemented, ", "),
-                     fmt::join(missing, ", "));
+  const std::string waived =
+      totals.known_failures > 0 ? fmt::format(", with {} known failures waived (--expectations)", totals.known_failures)
+                                : "";
+  if (missing.empty()) return "CONFORMS" + waived;
+  return fmt::format("CONFORMS for {} only (not implemented: {}){}", fmt::join(implemented, ", "),
+                     fmt::join(missing, ", "), waived);
 }
 
 std::string ShellQuoted(std::string_view text) {

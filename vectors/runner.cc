@@ -257,6 +257,37 @@ AdapterProcess* AdapterImplementation::Channel(AdapterProcess::Clock::time_point
   return EnsureStarted(run_deadline, problem) ? &process_ : nullptr;
 }
 
+namespace {
+
+// HowItEnded says what an adapter's exit status (AdapterProcess's "exit N",
+// "signal N") means when it ended before its hello.
+std::string HowItEnded(const std::string& exit_description) {
+  if (exit_description == "exit 127") return "exit 127: /bin/sh did not find the command";
+  if (exit_description == "exit 126") return "exit 126: the command is not executable";
+  if (exit_description.empty()) return "still running";
+  return exit_description;
+}
+
+}  // namespace
+
+bool AdapterImplementation::Start(AdapterProcess::Clock::time_point deadline, std::string* problem) {
+  if (EnsureStarted(deadline, problem)) return true;
+  // EnsureStarted has killed and reaped it: how it ended is known.
+  const std::string how = HowItEnded(process_.exit_description());
+  // Whether the hello could not be written or its answer read, an adapter that
+  // exited (rather than was killed) ended before its hello.
+  const bool exited = how.rfind("exit ", 0) == 0 || how.rfind("signal ", 0) == 0;
+  if (problem->find("closed its output before the hello") != std::string::npos ||
+      (exited && problem->find("did not read the hello") != std::string::npos)) {
+    *problem = fmt::format("it exited before its hello ({})", how);
+  } else if (problem->find("hello is not JSON") != std::string::npos ||
+             problem->find("first line is not") != std::string::npos) {
+    *problem += " (standard output carries protocol lines only: write logs to standard error)";
+  }
+  *problem = "the adapter did not start: " + *problem + "; command: " + options_.command;
+  return false;
+}
+
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
   Abandon();  // no answer still due may be read as this one's
   std::string problem;
@@ -551,6 +582,7 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
   report.started = std::chrono::system_clock::now();
   report.vector_digest = options.vector_digest.empty() ? VectorDigest(files) : options.vector_digest;
   report.reproduce_command = options.reproduce_command;
+  report.reproduce_selection = options.reproduce_selection;
   report.strict_expectations = options.strict_expectations;
   const std::vector<Profile> profiles =
       options.profiles.empty() ? std::vector<Profile>(AllProfiles().begin(), AllProfiles().end()) : options.profiles;
@@ -570,6 +602,10 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
     }
   }
   const auto deadline = std::chrono::steady_clock::now() + options.run_timeout;
+  if (std::string problem; !work.empty() && !implementation.Start(deadline, &problem)) {
+    report.did_not_start = true;
+    report.stop_reason = problem;
+  }
   int consecutive_errors = 0;
   for (std::size_t i = 0; i < work.size(); ++i) {
     const Work& w = work[i];
@@ -647,8 +683,10 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
       if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError) {
         result.detail = (result.detail.empty() ? "" : result.detail + "; ") + "known: " + known.reason;
         result.disposition = Disposition::kKnownFailure;
+        result.known_reason = known.reason;
       } else if (result.disposition == Disposition::kPassed) {
         result.unexpected_pass = true;
+        result.known_reason = known.reason;
         result.detail = "listed as a known failure (" + known.reason + ") but passes: remove it from the expectations";
       }
     }

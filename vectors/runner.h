@@ -70,6 +70,10 @@ class Implementation {
   // The kinds the implementation declares (an adapter's hello, an engine's
   // interfaces); nullopt until known. Cases of other kinds are not sent.
   virtual std::optional<std::vector<ScenarioKind>> kinds() const { return std::nullopt; }
+  // Start makes the implementation ready before the first case: false, and
+  // why, when it cannot be (an adapter that never says hello). A run whose
+  // implementation does not start checks nothing.
+  virtual bool Start(std::chrono::steady_clock::time_point /*deadline*/, std::string* /*problem*/) { return true; }
 
  protected:
   std::deque<CaseRequest> submitted_;  // in the order submitted
@@ -156,8 +160,10 @@ class AdapterImplementation final : public Implementation {
   Answer Collect() override;
   void Abandon() override;
   // Introduce starts the adapter, if it is not running, and reads its hello
-  // (so kinds() is known before the first case); false, and why, when not.
-  bool Introduce(std::string* problem) { return EnsureStarted(AdapterProcess::Clock::time_point::max(), problem); }
+  // (so kinds() is known before the first case); false, and why ("the
+  // adapter did not start: …"), when not.
+  bool Introduce(std::string* problem) { return Start(AdapterProcess::Clock::time_point::max(), problem); }
+  bool Start(std::chrono::steady_clock::time_point deadline, std::string* problem) override;
 
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
@@ -208,6 +214,7 @@ struct CaseResult {
   bool unexpected_pass = false;  // listed as a known failure, yet passed
   std::string field;             // the normative field that differs
   std::string detail;            // adapter problem, known-failure reason, …
+  std::string known_reason;      // the expectations' reason, for a known failure or an unexpected pass
   std::chrono::microseconds duration{0};
   nlohmann::json input;  // kept for failures and adapter errors only
   nlohmann::json expected;
@@ -239,8 +246,10 @@ struct RunOptions {
   // After this many adapter errors in a row, with no good answer between
   // them, the rest of the run is not reached.
   int max_consecutive_adapter_errors = 5;
-  // The command that reruns this run, without selection (for failure lines).
+  // The command that reruns this run, without selection (for failure lines),
+  // and the selection options that, added to it, rerun the whole run.
   std::string reproduce_command = "lbconform run";
+  std::string reproduce_selection;
   std::function<void(std::size_t done, std::size_t total)> progress;
   // A signal number once the run must stop (SIGINT, SIGTERM, SIGHUP), else 0.
   std::function<int()> stop_signal;
@@ -265,11 +274,13 @@ struct RunReport {
   std::string suite_version = kSuiteVersion;
   std::string vector_digest;
   std::string reproduce_command = "lbconform run";
+  std::string reproduce_selection;  // e.g. " --profile spec-docs": reproduce_command + this reruns the run
   std::optional<std::vector<ScenarioKind>> declared_kinds;
   std::chrono::system_clock::time_point started, finished;
   bool timed_out = false;
-  int stop_signal = 0;      // the signal that interrupted the run, or 0
-  std::string stop_reason;  // why cases were not reached, if any were
+  int stop_signal = 0;         // the signal that interrupted the run, or 0
+  std::string stop_reason;     // why cases were not reached, if any were
+  bool did_not_start = false;  // the implementation never started: stop_reason says why
   bool strict_expectations = false;
   std::vector<CaseResult> results;
 

@@ -8,10 +8,19 @@ file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 file(READ "${TEMPLATE}" text)
 
+# expect_refused(NAME FIND REPLACE [FIND2 REPLACE2]): the template with each
+# FIND replaced must be refused.
 function(expect_refused name find replace)
   string(REPLACE "${find}" "${replace}" planted "${text}")
   if(planted STREQUAL text)
     message(FATAL_ERROR "plant '${name}' found nothing to replace: '${find}'")
+  endif()
+  if(ARGC EQUAL 5)
+    set(before "${planted}")
+    string(REPLACE "${ARGV3}" "${ARGV4}" planted "${planted}")
+    if(planted STREQUAL before)
+      message(FATAL_ERROR "plant '${name}' found nothing to replace: '${ARGV3}'")
+    endif()
   endif()
   file(WRITE "${WORK}/${name}.py" "${planted}")
   execute_process(COMMAND ${CMAKE_COMMAND} -DLBCONFORM=${LBCONFORM} -DTEMPLATE=${WORK}/${name}.py
@@ -24,7 +33,10 @@ function(expect_refused name find replace)
 endfunction()
 
 expect_refused(not-json "            sys.stdout.write(" "            print('answering')\n            sys.stdout.write(")
-expect_refused(wrong-id "\"id\": message[\"id\"], \"unsupported\": True" "\"id\": \"another\", \"unsupported\": True")
+# The case must reach the adapter: lbconform sends no case of a kind the hello
+# does not declare, and the template declares none.
+expect_refused(wrong-id "\"id\": message[\"id\"], \"unsupported\": True" "\"id\": \"another\", \"unsupported\": True"
+               "KINDS: List[str] = []" "KINDS: List[str] = [\"passthrough\"]")
 expect_refused(no-protocol "\"protocol\": 1, " "")
 string(REGEX MATCHALL "\n" newlines "${text}")
 list(LENGTH newlines lines)

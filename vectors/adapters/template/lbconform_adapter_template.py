@@ -9,8 +9,7 @@ vectors/README.md; a complete adapter: vectors/adapters/python/lbconform_adapter
 
     lbconform run --impl 'python3 lbconform_adapter_template.py'
 """
-import json
-import sys
+import json, os, sys
 from typing import Any, Callable, Dict, List, Union
 
 Document = Dict[str, Any]
@@ -74,4 +73,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # lbconform stopped reading (check stops early): leave quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -10,7 +10,8 @@ doubled (the answer sent twice), deep (an answer nested 100,000 levels), huge
 (a correct answer with 200 KB of extra text), sigterm-parent (sends SIGTERM to
 the runner, then hangs; its pid goes to the file named by
 LBCONFORM_TEST_PID_FILE); hang-always hangs on every case; exit-at-once,
-hang-at-hello, huge-hello, bad-kinds and protocol-2 misbehave at once.
+hang-at-hello, huge-hello, bad-kinds, protocol-2 and log-before-hello (a log
+line on standard output before the hello) misbehave at once.
 """
 import json
 import os
@@ -31,6 +32,8 @@ def send(obj):
 
 if MODE == "exit-at-once":
     sys.exit(3)
+if MODE == "log-before-hello":
+    print("starting the adapter, loading the rules", flush=True)
 if MODE == "sigterm-parent" and os.environ.get("LBCONFORM_TEST_PID_FILE"):
     Path(os.environ["LBCONFORM_TEST_PID_FILE"]).write_text(str(os.getpid()))
 cases = 0
