@@ -617,7 +617,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         if (ec) {
           err << fmt::format("lbconform: cannot create {}: {}\n", dir.string(), ec.message());
           result.output_failed = true;
-        } else if (auto problem = WriteFileAtomically(path.string(), VectorText(finding, options.seed, reproduce))) {
+        } else if (auto problem = WriteOutputFile(path.string(), VectorText(finding, options.seed, reproduce))) {
           err << "lbconform: " << *problem << "\n";
           result.output_failed = true;
         } else {

@@ -299,7 +299,7 @@ bool WriteRunOutputs(const RunCommandOptions& o, const std::vector<vectors::RunR
   bool ok = true;
   auto write = [&](const std::string& path, const std::string& text) {
     if (path.empty()) return;
-    if (auto problem = WriteFileAtomically(path, text)) {
+    if (auto problem = WriteOutputFile(path, text)) {
       err << "lbconform: " << *problem << "\n";
       ok = false;
     }
@@ -477,7 +477,7 @@ int Report(const std::string& input, const std::string& output, std::istream& in
     }
     return kExitOk;
   }
-  if (auto problem = WriteFileAtomically(output, html)) {
+  if (auto problem = WriteOutputFile(output, html)) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }
@@ -539,7 +539,7 @@ std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::st
   }
   const std::string after = root.dump(1, ' ', /*ensure_ascii=*/false) + "\n";
   if (after == before) return false;
-  if (auto failure = WriteFileAtomically(file.path.string(), after)) {
+  if (auto failure = WriteOutputFile(file.path.string(), after)) {
     problem = *failure;
     return std::nullopt;
   }
@@ -605,7 +605,7 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   }
   const std::string text = DumpJson(*result.scenario, 2) + "\n";
   const std::optional<std::string> problem =
-      output.empty() || output == "-" ? WriteOutput(out, text) : WriteFileAtomically(output, text);
+      output.empty() || output == "-" ? WriteOutput(out, text) : WriteOutputFile(output, text);
   if (problem) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
@@ -648,7 +648,7 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
       CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
   if (!shown.valid) return Print(out, err, shown.text, kExitRejected);
   if (output == "-") return Print(out, err, shown.text, kExitOk);
-  if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
+  if (const std::optional<std::string> problem = WriteOutputFile(output, shown.text)) {
     err << fmt::format("lbconform: cannot write {}: {}\n", output, *problem);
     return kExitWriteFailed;
   }
@@ -1127,7 +1127,7 @@ Command AddCompletionCommand(CLI::App& app, Streams io) {
             values.profiles = ProfileNames();
             const std::string script = BashCompletion(*top, values);
             const std::optional<std::string> problem =
-                *output == "-" ? WriteOutput(io.out, script) : WriteFileAtomically(*output, script);
+                *output == "-" ? WriteOutput(io.out, script) : WriteOutputFile(*output, script);
             if (problem) {
               io.err << "lbconform: " << *problem << "\n";
               return kExitWriteFailed;
