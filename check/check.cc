@@ -18,6 +18,7 @@
 #include "check/readings_match.h"
 #include "documents/documents.h"
 #include "documents/output_files.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "engines/engines.h"
 #include "model/exit_status.h"
@@ -232,7 +233,7 @@ std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const st
 }
 
 std::string Compact(const json& value, std::size_t max_bytes = 4000) {
-  return vectors::Printable(DumpJson(value), max_bytes);
+  return TerminalText(DumpJson(value), max_bytes);
 }
 
 // ------------------------------ The readings of the gaps (check/readings_match.h)

@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     return t;
   }();
   RunReport report;
-  report.implementation = Printable(text.substr(0, std::min<std::size_t>(text.size(), 16)), 16);
+  report.implementation = lbconform::Printable(text.substr(0, std::min<std::size_t>(text.size(), 16)), 16);
   while (start <= text.size() && line_number < 64) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, end - start);
@@ -41,9 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     const std::string case_id = "case-" + std::to_string(line_number - 1);
     const Answer answer = InterpretAnswer(line, case_id);
     CaseResult result;
-    result.id = Printable(line.substr(0, 8), 8);  // maybe cut inside a character
+    result.id = lbconform::Printable(line.substr(0, 8), 8);  // maybe cut inside a character
     result.tc_id = line_number;
-    result.input = Printable(line, 4096);
+    result.input = lbconform::Printable(line, 4096);
     switch (answer.kind) {
       case Answer::Kind::kProblem:
         if (answer.problem.empty()) std::abort();
@@ -69,6 +69,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
       SummaryText(report).size() + JUnitXml({report}).size() + SummaryMarkdown({report}).size();
   (void)written;
   const std::string json_text = ReportJson(report).dump();
-  if (Printable(json_text, json_text.size() + 8) != json_text) std::abort();
+  if (lbconform::Printable(json_text, json_text.size() + 8) != json_text) std::abort();
   return 0;
 }

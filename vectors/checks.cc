@@ -7,6 +7,7 @@
 #include <set>
 
 #include "documents/documents.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "documents/timeline_json.h"
 #include "vectors/schema_check.h"
@@ -127,7 +128,8 @@ bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::st
   std::string why;
   const auto actual = ReadDecisionValidity(test.kind, actual_json, &why);
   if (!actual) {
-    if (field != nullptr) *field = "decision (" + why + ")";
+    // The adapter's own values may be in `why`: it is printed, so escaped.
+    if (field != nullptr) *field = "decision (" + TerminalText(why, 300) + ")";
     return false;
   }
   std::string first_field;
@@ -148,7 +150,7 @@ bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::st
     if (!diff) return true;
     if (first_field.empty()) first_field = *diff;
   }
-  if (field != nullptr) *field = first_field;
+  if (field != nullptr) *field = TerminalText(first_field, 300);
   return false;
 }
 

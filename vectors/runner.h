@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "documents/printable_text.h"
 #include "model/model.h"
 #include "vectors/adapter_process.h"
 #include "vectors/vector_file.h"
@@ -87,10 +88,6 @@ Answer InterpretAnswer(const std::string& line, const std::string& case_id);
 nlohmann::json CaseMessage(const CaseRequest& request);
 // CaseMessageText is CaseMessage(request).dump(), without building the message.
 std::string CaseMessageText(const CaseRequest& request);
-
-// Printable is `text` as valid UTF-8 (each invalid byte becomes U+FFFD) and
-// at most about `max_bytes` long, cut between characters with "…" appended.
-std::string Printable(std::string_view text, std::size_t max_bytes);
 
 // EngineImplementation runs a built-in engine in-process.
 class EngineImplementation final : public Implementation {

@@ -1,0 +1,155 @@
+#include "documents/printable_text.h"
+
+#include <fmt/format.h>
+
+namespace lbconform {
+
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+constexpr std::string_view kEllipsis = "\xE2\x80\xA6";     // …
+
+// CodePointAt reads the UTF-8 character at `text[i]`: its length in bytes
+// and code point, or length 0 when the byte there starts no valid UTF-8
+// (overlong forms, surrogates and code points past U+10FFFF included).
+struct CodePoint {
+  std::size_t length = 0;
+  char32_t code = 0;
+};
+
+CodePoint CodePointAt(std::string_view text, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  std::size_t length = 0;
+  char32_t code = 0;
+  if (byte < 0x80) {
+    return {1, byte};
+  } else if ((byte & 0xE0) == 0xC0) {
+    length = 2;
+    code = byte & 0x1F;
+  } else if ((byte & 0xF0) == 0xE0) {
+    length = 3;
+    code = byte & 0x0F;
+  } else if ((byte & 0xF8) == 0xF0) {
+    length = 4;
+    code = byte & 0x07;
+  } else {
+    return {};
+  }
+  if (i + length > text.size()) return {};
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(text[i + k]);
+    if ((next & 0xC0) != 0x80) return {};
+    code = (code << 6) | (next & 0x3F);
+  }
+  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {};
+  return {length, code};
+}
+
+// Unprintable: characters a terminal acts on instead of showing (C0, DEL,
+// C1), and format characters that reorder or break the line around them.
+bool Unprintable(char32_t code) {
+  return code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x200E || code == 0x200F ||
+         (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+}
+
+// Scratch holds the escape written in place of one character ("\u202e").
+using Scratch = char[16];
+
+std::string_view Escaped(char32_t code, Scratch& scratch) {
+  switch (code) {
+    case '\n':
+      return "\\n";
+    case '\r':
+      return "\\r";
+    case '\t':
+      return "\\t";
+    default: {
+      const auto written = code < 0x80
+                               ? fmt::format_to_n(scratch, sizeof scratch, "\\x{:02x}", static_cast<unsigned>(code))
+                               : fmt::format_to_n(scratch, sizeof scratch, "\\u{:04x}", static_cast<unsigned>(code));
+      return {scratch, written.size};
+    }
+  }
+}
+
+// Rewrite builds the text piece by piece, `piece_of` giving each valid
+// character's replacement and `invalid_byte` each byte that is not UTF-8, cut
+// at `max_bytes` between pieces with "…".
+template <typename PieceOf, typename InvalidByte>
+std::string Rewrite(std::string_view text, std::size_t max_bytes, PieceOf piece_of, InvalidByte invalid_byte) {
+  std::string out;
+  Scratch scratch;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const CodePoint at = CodePointAt(text, i);
+    const std::string_view piece = at.length > 0 ? piece_of(text.substr(i, at.length), at.code, scratch)
+                                                 : invalid_byte(static_cast<unsigned char>(text[i]), scratch);
+    if (out.size() + piece.size() > max_bytes) {
+      out += kEllipsis;
+      return out;
+    }
+    out += piece;
+    i += at.length > 0 ? at.length : 1;
+  }
+  return out;
+}
+
+std::string_view TerminalPiece(std::string_view character, char32_t code, Scratch& scratch) {
+  return Unprintable(code) ? Escaped(code, scratch) : character;
+}
+
+std::string_view InvalidByteEscaped(unsigned char byte, Scratch& scratch) {
+  const auto written = fmt::format_to_n(scratch, sizeof scratch, "\\x{:02x}", unsigned{byte});
+  return {scratch, written.size};
+}
+
+}  // namespace
+
+std::string Printable(std::string_view text, std::size_t max_bytes) {
+  return Rewrite(
+      text, max_bytes, [](std::string_view character, char32_t, Scratch&) { return character; },
+      [](unsigned char, Scratch&) { return kReplacement; });
+}
+
+std::string TerminalText(std::string_view text, std::size_t max_bytes) {
+  return Rewrite(text, max_bytes, TerminalPiece, InvalidByteEscaped);
+}
+
+std::string MarkdownText(std::string_view text, std::size_t max_bytes) {
+  auto piece = [](std::string_view character, char32_t code, Scratch& scratch) -> std::string_view {
+    switch (code) {
+      case '&':
+        return "&amp;";
+      case '<':
+        return "&lt;";
+      case '>':
+        return "&gt;";
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '|':
+      case '~':
+        scratch[0] = '\\';
+        scratch[1] = static_cast<char>(code);
+        return {scratch, 2};
+      default:
+        return TerminalPiece(character, code, scratch);
+    }
+  };
+  return Rewrite(text, max_bytes, piece, InvalidByteEscaped);
+}
+
+std::string MarkdownCode(std::string_view text, std::size_t max_bytes) {
+  auto piece = [](std::string_view character, char32_t code, Scratch& scratch) -> std::string_view {
+    if (code == '`') return "'";
+    if (code == '|') return "\\|";
+    return TerminalPiece(character, code, scratch);
+  };
+  return Rewrite(text, max_bytes, piece, InvalidByteEscaped);
+}
+
+}  // namespace lbconform
