@@ -102,11 +102,16 @@ class EngineImplementation final : public Implementation {
   const Engine& engine_;
 };
 
+// kMaxProtocolLineBytes is the longest line of the adapter protocol, either
+// way (vectors/README.md): the runner refuses a longer answer, and
+// `lbconform adapter` a longer message.
+inline constexpr std::size_t kMaxProtocolLineBytes = 4 * 1024 * 1024;
+
 struct AdapterOptions {
   std::string command;
   std::chrono::milliseconds case_timeout{5000};
   std::chrono::milliseconds start_timeout{10000};
-  std::size_t max_line_bytes = 4 * 1024 * 1024;
+  std::size_t max_line_bytes = kMaxProtocolLineBytes;
   int max_consecutive_start_failures = 3;
 };
 
