@@ -15,6 +15,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/testing/run_cli.h"
@@ -615,6 +616,57 @@ TEST(RunHostile, ASignalKillsTheAdapterAndWritesAnIncompleteReport) {
   EXPECT_EQ(SchemaProblemsOf(doc), "");
   const pid_t adapter = std::stoi(ReadText(pid_file));
   EXPECT_NE(kill(adapter, 0), 0) << "the adapter " << adapter << " still runs";
+}
+
+// ------------------------------ What an adapter leaves behind
+
+// ProcessGone: `pid` no longer exists (killed and reaped, not a zombie).
+bool ProcessGone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+// LeavesDaemons is an adapter (the Python example) that first starts two
+// processes outside its process group, each writing its pid to a file under
+// `dir`: one in a session of its own (setsid), one also orphaned at once (a
+// daemon's double fork).
+std::string LeavesDaemons(const std::string& dir) {
+  return fmt::format(
+      "setsid sh -c 'echo $$ > {0}/setsid.pid; exec sleep 300' </dev/null >/dev/null 2>&1 & "
+      "(setsid sh -c 'echo $$ > {0}/daemon.pid; exec sleep 300' </dev/null >/dev/null 2>&1 &) ; "
+      "exec python3 {1}/vectors/adapters/python/lbconform_adapter.py",
+      dir, LBCONFORM_SOURCE_DIR);
+}
+
+// WaitForPids reads the two pid files (the adapter writes them as it starts).
+std::vector<pid_t> WaitForPids(const std::string& dir) {
+  std::vector<pid_t> pids;
+  for (const char* name : {"setsid.pid", "daemon.pid"}) {
+    const std::string path = dir + "/" + name;
+    for (int i = 0; i < 100 && ReadText(path).empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const std::string text = ReadText(path);
+    if (!text.empty()) pids.push_back(std::stoi(text));
+  }
+  return pids;
+}
+
+TEST(RunHostile, ProcessesThatLeftTheAdaptersGroupDoNotSurviveARunOrACheck) {
+  for (const char* command : {"run", "check"}) {
+    SCOPED_TRACE(command);
+    const std::string dir = ::testing::TempDir() + "/daemons-" + command;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::vector<std::string> args =
+        command == std::string("run")
+            ? std::vector<std::string>{"run", "--impl", LeavesDaemons(dir), "--id", "failover/spec-example/all-healthy"}
+            : std::vector<std::string>{"check",   "--impl", LeavesDaemons(dir), "--kind", "passthrough",
+                                       "--cases", "5",      "--seed",           "1"};
+    std::string out, err;
+    EXPECT_EQ(Cli(args, &out, &err), kExitOk) << out << err;
+    const std::vector<pid_t> pids = WaitForPids(dir);
+    ASSERT_EQ(pids.size(), 2u) << "the adapter did not start its daemons";
+    for (const pid_t pid : pids) {
+      EXPECT_TRUE(ProcessGone(pid)) << "process " << pid << " outlived the adapter";
+      kill(pid, SIGKILL);  // whatever the outcome, nothing is left behind
+    }
+  }
 }
 
 // ------------------------------ Text an adapter controls
