@@ -30,6 +30,7 @@
 #include "documents/documents.h"
 #include "documents/import.h"
 #include "documents/output_files.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/suggest.h"
@@ -553,13 +554,25 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   int tests = 0;
   for (const auto& f : *files) tests += f.number_of_tests;
   if (action == "lint") {
+    // A suite (the default folder, or one with a schema/ of its own) is
+    // linted against its schemas and must cover every clause and error code;
+    // a folder of the user's (what `check --out` writes) against the
+    // installed schemas, with no suite-wide coverage.
+    const std::filesystem::path folder = root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root);
+    std::error_code ignored;
+    const bool suite = std::filesystem::is_directory(folder / "schema", ignored);
     auto problems = vectors::Lint(*files);
-    const auto schema_problems =
-        vectors::LintSchema(*files, root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root));
+    const auto schema_problems = vectors::LintSchema(*files, suite ? folder : vectors::DefaultVectorRoot());
     problems.insert(problems.end(), schema_problems.begin(), schema_problems.end());
-    for (const std::string& p : problems) out << "lint: " << p << "\n";
-    out << fmt::format("lint: {} files, {} vectors, {} problems\n", files->size(), tests, problems.size());
-    return problems.empty() ? kExitOk : kExitRejected;
+    if (suite) {
+      const auto coverage_problems = vectors::SuiteCoverage(*files);
+      problems.insert(problems.end(), coverage_problems.begin(), coverage_problems.end());
+    }
+    std::string text;
+    for (const std::string& p : problems) text += "lint: " + TerminalText(p) + "\n";
+    text += fmt::format("lint: {} files, {} vectors, {} problems{}\n", files->size(), tests, problems.size(),
+                        suite ? "" : " (a folder of your own: the installed schemas, no suite-wide coverage)");
+    return Print(out, err, text, problems.empty() ? kExitOk : kExitRejected);
   }
   const vectors::RegenReport report = vectors::Regen(*files, *AvailableEngines().front(), /*write=*/!check);
   for (const std::string& p : report.problems) out << "regen: " << p << "\n";

@@ -772,6 +772,37 @@ TEST(RunHostile, TextFromTheAdapterNeverReachesATerminalOrMarkdownRaw) {
   EXPECT_EQ(LinesStartingWith(check_out, "run:"), 0) << check_out;
 }
 
+// ------------------------------ A user's vector folder
+
+// What `check --out` writes lints clean against the installed schemas, with
+// no demand that it cover every clause of the suite.
+TEST(RunHostile, AFolderThatCheckWroteLintsClean) {
+  const std::string dir = ::testing::TempDir() + "/check-out-lint";
+  std::filesystem::remove_all(dir);
+  for (const auto& [engine, kind] :
+       std::vector<std::pair<std::string, std::string>>{{"float-ratio", "passthrough"},
+                                                        {"draining-is-reset", "passthrough-timeline"},
+                                                        {"strict-overflows", "service-lb-policy"}}) {
+    std::string out;
+    EXPECT_EQ(Cli({"check", "--impl", std::string(LBCONFORM_WRONG_ADAPTER) + " " + engine, "--kind", kind, "--cases",
+                   "2000", "--seed", "1", "--out", dir},
+                  &out),
+              kExitRejected)
+        << out;
+  }
+  std::string out, err;
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", dir}, &out, &err), kExitOk) << out << err;
+  EXPECT_NE(out.find("lint: 3 files, 3 vectors, 0 problems"), std::string::npos) << out;
+  // The suite's own rules still hold for the suite: a folder given as the
+  // suite's root is linted as the suite.
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", DefaultVectorRoot().string()}, &out, &err), kExitOk) << out << err;
+  // And a user folder's own problems are still found: a file twice, its ids
+  // used twice.
+  std::filesystem::copy_file(std::filesystem::directory_iterator(dir + "/regressions")->path(),
+                             dir + "/regressions/copy.json");
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", dir}, &out, &err), kExitRejected) << out << err;
+}
+
 TEST(RunHostile, NonsenseArgumentsAreRefused) {
   const std::string expectations_with_typo = ::testing::TempDir() + "/typo-expectations.json";
   std::ofstream(expectations_with_typo)
