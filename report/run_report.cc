@@ -82,6 +82,7 @@ std::string SummaryText(const RunReport& report) {
           fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n",
                       TerminalText(r.field), TerminalText(InputText(r.input), 300), TerminalText(Dump(r.expected), 300),
                       TerminalText(r.actual_text.empty() ? Dump(r.actual) : r.actual_text, 300));
+      if (!r.detail.empty()) out += fmt::format("        where    {}\n", TerminalText(r.detail, 1200));
     } else {
       out += fmt::format("        problem  {}\n        input    {}\n", TerminalText(r.detail, 300),
                          TerminalText(InputText(r.input), 300));
