@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace lbconform {
 
 namespace {
@@ -75,13 +77,28 @@ std::string_view Escaped(char32_t code, Scratch& scratch) {
 
 // Rewrite builds the text piece by piece, `piece_of` giving each valid
 // character's replacement and `invalid_byte` each byte that is not UTF-8, cut
-// at `max_bytes` between pieces with "…".
-template <typename PieceOf, typename InvalidByte>
-std::string Rewrite(std::string_view text, std::size_t max_bytes, PieceOf piece_of, InvalidByte invalid_byte) {
+// at `max_bytes` between pieces with "…". A run of bytes `kept` says stay as
+// they are (plain ASCII, most of any text) is copied at once.
+template <typename Kept, typename PieceOf, typename InvalidByte>
+std::string Rewrite(std::string_view text, std::size_t max_bytes, Kept kept, PieceOf piece_of,
+                    InvalidByte invalid_byte) {
   std::string out;
+  out.reserve(std::min(text.size(), max_bytes) + kEllipsis.size());
   Scratch scratch;
   std::size_t i = 0;
   while (i < text.size()) {
+    std::size_t run = i;
+    while (run < text.size() && kept(static_cast<unsigned char>(text[run]))) ++run;
+    if (run > i) {
+      if (out.size() + (run - i) > max_bytes) {
+        out.append(text.substr(i, max_bytes - out.size()));
+        out += kEllipsis;
+        return out;
+      }
+      out.append(text.substr(i, run - i));
+      i = run;
+      continue;
+    }
     const CodePoint at = CodePointAt(text, i);
     const std::string_view piece = at.length > 0 ? piece_of(text.substr(i, at.length), at.code, scratch)
                                                  : invalid_byte(static_cast<unsigned char>(text[i]), scratch);
@@ -94,6 +111,15 @@ std::string Rewrite(std::string_view text, std::size_t max_bytes, PieceOf piece_
   }
   return out;
 }
+
+// The bytes each rewriting keeps as they are.
+bool Ascii(unsigned char byte) { return byte < 0x80; }
+bool PrintableAscii(unsigned char byte) { return byte >= 0x20 && byte < 0x7F; }
+bool PlainMarkdown(unsigned char byte) {
+  return PrintableAscii(byte) &&
+         std::string_view("&<>\\`*_[]|~").find(static_cast<char>(byte)) == std::string_view::npos;
+}
+bool PlainCode(unsigned char byte) { return PrintableAscii(byte) && byte != '`' && byte != '|'; }
 
 std::string_view TerminalPiece(std::string_view character, char32_t code, Scratch& scratch) {
   return Unprintable(code) ? Escaped(code, scratch) : character;
@@ -108,12 +134,12 @@ std::string_view InvalidByteEscaped(unsigned char byte, Scratch& scratch) {
 
 std::string Printable(std::string_view text, std::size_t max_bytes) {
   return Rewrite(
-      text, max_bytes, [](std::string_view character, char32_t, Scratch&) { return character; },
+      text, max_bytes, Ascii, [](std::string_view character, char32_t, Scratch&) { return character; },
       [](unsigned char, Scratch&) { return kReplacement; });
 }
 
 std::string TerminalText(std::string_view text, std::size_t max_bytes) {
-  return Rewrite(text, max_bytes, TerminalPiece, InvalidByteEscaped);
+  return Rewrite(text, max_bytes, PrintableAscii, TerminalPiece, InvalidByteEscaped);
 }
 
 std::string MarkdownText(std::string_view text, std::size_t max_bytes) {
@@ -140,7 +166,7 @@ std::string MarkdownText(std::string_view text, std::size_t max_bytes) {
         return TerminalPiece(character, code, scratch);
     }
   };
-  return Rewrite(text, max_bytes, piece, InvalidByteEscaped);
+  return Rewrite(text, max_bytes, PlainMarkdown, piece, InvalidByteEscaped);
 }
 
 std::string MarkdownCode(std::string_view text, std::size_t max_bytes) {
@@ -149,7 +175,7 @@ std::string MarkdownCode(std::string_view text, std::size_t max_bytes) {
     if (code == '|') return "\\|";
     return TerminalPiece(character, code, scratch);
   };
-  return Rewrite(text, max_bytes, piece, InvalidByteEscaped);
+  return Rewrite(text, max_bytes, PlainCode, piece, InvalidByteEscaped);
 }
 
 }  // namespace lbconform
