@@ -18,6 +18,7 @@
 #include "check/readings_match.h"
 #include "documents/documents.h"
 #include "documents/output_files.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "engines/engines.h"
 #include "model/exit_status.h"
@@ -265,7 +266,7 @@ std::string VectorText(const CheckFinding& finding, std::uint64_t seed, const st
 }
 
 std::string Compact(const json& value, std::size_t max_bytes = 4000) {
-  return vectors::Printable(DumpJson(value), max_bytes);
+  return TerminalText(DumpJson(value), max_bytes);
 }
 
 // ------------------------------ The readings of the gaps (check/readings_match.h)
@@ -652,7 +653,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         if (ec) {
           err << fmt::format("lbconform: cannot create {}: {}\n", dir.string(), ec.message());
           result.output_failed = true;
-        } else if (auto problem = WriteFileAtomically(path.string(), VectorText(finding, options.seed, reproduce))) {
+        } else if (auto problem = WriteOutputFile(path.string(), VectorText(finding, options.seed, reproduce))) {
           err << "lbconform: " << *problem << "\n";
           result.output_failed = true;
         } else {

@@ -185,7 +185,7 @@ TEST(Check, HelpHasAnExampleAndExitStatuses) {
   std::string out;
   EXPECT_EQ(Cli({"help", "check"}, &out), kExitOk);
   EXPECT_NE(out.find("Example:"), std::string::npos);
-  EXPECT_NE(out.find("0 nothing found, 1 a disagreement"), std::string::npos) << out;
+  EXPECT_NE(out.find("0      nothing found\n  1      a disagreement"), std::string::npos) << out;
 }
 
 }  // namespace

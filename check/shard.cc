@@ -242,7 +242,7 @@ std::optional<Shard> ResolveShard(const ShardArguments& arguments, const Environ
 std::optional<std::string> AcknowledgeBazelSharding(const EnvironmentLookup& environment) {
   const std::optional<std::string> path = Variable(environment, "TEST_SHARD_STATUS_FILE");
   if (!path || !Variable(environment, "TEST_TOTAL_SHARDS")) return std::nullopt;
-  return WriteFileAtomically(*path, "");
+  return WriteOutputFile(*path, "");
 }
 
 // ------------------------------ results
@@ -318,7 +318,7 @@ std::optional<ShardResult> DecodeShardResult(const nlohmann::json& j, std::strin
 }
 
 std::optional<std::string> WriteShardResult(const std::string& path, const ShardResult& result) {
-  return WriteFileAtomically(path, DumpJson(EncodeShardResult(result), 2) + "\n");
+  return WriteOutputFile(path, DumpJson(EncodeShardResult(result), 2) + "\n");
 }
 
 // ------------------------------ merge

@@ -351,7 +351,7 @@ TEST(MergeCommand, RefusesFilesThatAreNotShardResults) {
   EXPECT_NE(ok.out.find("checked 10"), std::string::npos) << ok.out;
   // A merged result is not a shard: merging it again is refused.
   EXPECT_EQ(Lbconform({"merge", (dir / "merged.json").string()}).status, kExitUsage);
-  EXPECT_NE(Lbconform({"help", "merge"}).out.find("3 coverage"), std::string::npos);
+  EXPECT_NE(Lbconform({"help", "merge"}).out.find("3      coverage"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

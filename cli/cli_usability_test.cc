@@ -100,7 +100,7 @@ TEST(CliUsability, EveryCommandsHelpHasAnExampleAndItsExitStatuses) {
     const CliRun help = Lbconform({command, "--help"});
     EXPECT_EQ(help.status, kExitOk) << command;
     EXPECT_TRUE(Contains(help.out, "Example:\n  lbconform ")) << command << "\n" << help.out;
-    EXPECT_TRUE(Contains(help.out, "Exit status: 0")) << command << "\n" << help.out;
+    EXPECT_TRUE(Contains(help.out, "Exit status:\n  0 ")) << command << "\n" << help.out;
   }
 }
 

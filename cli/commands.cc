@@ -26,11 +26,13 @@
 #include "check/shard.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
+#include "cli/exit_statuses.h"
 #include "documents/backend_service_fields.h"
 #include "documents/documents.h"
 #include "documents/gcloud_yaml.h"
 #include "documents/import.h"
 #include "documents/output_files.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/suggest.h"
@@ -247,6 +249,10 @@ int Exhaustive(const ExhaustiveOptions& options, std::ostream& out, std::ostream
       "(indices {}..{} of {}), {} disagreements, {} rejected alike by every engine; engines {}; {:.1f} s\n",
       options.scope, scope.zones, scope.max_vms_per_cell, shard->index, shard->count, shard->source, result.checked,
       begin, end, total, result.disagreements, result.invalid, fmt::join(names, ", "), seconds);
+  if (!out.flush()) {
+    err << "lbconform: cannot write to standard output\n";
+    return kExitWriteFailed;
+  }
   if (!options.result.empty()) {
     ShardResult shard_result;
     shard_result.command = "exhaustive";
@@ -312,7 +318,7 @@ bool WriteRunOutputs(const RunCommandOptions& o, const std::vector<vectors::RunR
   bool ok = true;
   auto write = [&](const std::string& path, const std::string& text) {
     if (path.empty()) return;
-    if (auto problem = WriteFileAtomically(path, text)) {
+    if (auto problem = WriteOutputFile(path, text)) {
       err << "lbconform: " << *problem << "\n";
       ok = false;
     }
@@ -531,7 +537,7 @@ int Report(const std::string& input, const std::string& output, const std::strin
     }
     return kExitOk;
   }
-  if (auto problem = WriteFileAtomically(output, html)) {
+  if (auto problem = WriteOutputFile(output, html)) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }
@@ -593,7 +599,7 @@ std::optional<bool> RewriteExpectations(const vectors::VectorFile& file, std::st
   }
   const std::string after = root.dump(1, ' ', /*ensure_ascii=*/false) + "\n";
   if (after == before) return false;
-  if (auto failure = WriteFileAtomically(file.path.string(), after)) {
+  if (auto failure = WriteOutputFile(file.path.string(), after)) {
     problem = *failure;
     return std::nullopt;
   }
@@ -607,31 +613,45 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   int tests = 0;
   for (const auto& f : *files) tests += f.number_of_tests;
   if (action == "lint") {
+    // A suite (the default folder, or one with a schema/ of its own) is
+    // linted against its schemas and must cover every clause and error code;
+    // a folder of the user's (what `check --out` writes) against the
+    // installed schemas, with no suite-wide coverage.
+    const std::filesystem::path folder = root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root);
+    std::error_code ignored;
+    const bool suite = std::filesystem::is_directory(folder / "schema", ignored);
     auto problems = vectors::Lint(*files);
-    const auto schema_problems =
-        vectors::LintSchema(*files, root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root));
+    const auto schema_problems = vectors::LintSchema(*files, suite ? folder : vectors::DefaultVectorRoot());
     problems.insert(problems.end(), schema_problems.begin(), schema_problems.end());
-    for (const std::string& p : problems) out << "lint: " << p << "\n";
-    out << fmt::format("lint: {} files, {} vectors, {} problems\n", files->size(), tests, problems.size());
-    return problems.empty() ? kExitOk : kExitRejected;
+    if (suite) {
+      const auto coverage_problems = vectors::SuiteCoverage(*files);
+      problems.insert(problems.end(), coverage_problems.begin(), coverage_problems.end());
+    }
+    std::string text;
+    for (const std::string& p : problems) text += "lint: " + TerminalText(p) + "\n";
+    text += fmt::format("lint: {} files, {} vectors, {} problems{}\n", files->size(), tests, problems.size(),
+                        suite ? "" : " (a folder of your own: the installed schemas, no suite-wide coverage)");
+    return Print(out, err, text, problems.empty() ? kExitOk : kExitRejected);
   }
   const vectors::RegenReport report = vectors::Regen(*files, *AvailableEngines().front(), /*write=*/!check);
-  for (const std::string& p : report.problems) out << "regen: " << p << "\n";
+  std::string text;
+  for (const std::string& p : report.problems) text += "regen: " + TerminalText(p) + "\n";
   std::size_t files_written = 0;
   if (!check && report.rewritten > 0) {
     for (const auto& f : *files) {
       std::string problem;
       const std::optional<bool> written = RewriteExpectations(f, problem);
       if (!written) {
+        (void)WriteOutput(out, text);  // what was found, before the failure
         err << fmt::format("lbconform: vectors regen: {}: {}\n", f.path.string(), problem);
         return kExitWriteFailed;
       }
       files_written += *written ? 1 : 0;
     }
   }
-  out << fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n",
-                     check ? " --check" : "", report.tests, report.rewritten, files_written, report.problems.size());
-  return report.problems.empty() ? kExitOk : kExitRejected;
+  text += fmt::format("regen{}: {} vectors, {} rewritten in {} files, {} differ from the reference\n",
+                      check ? " --check" : "", report.tests, report.rewritten, files_written, report.problems.size());
+  return Print(out, err, text, report.problems.empty() ? kExitOk : kExitRejected);
 }
 
 int Import(const std::string& describe_path, const std::string& health_path, const std::string& clients_path,
@@ -659,7 +679,7 @@ int Import(const std::string& describe_path, const std::string& health_path, con
   }
   const std::string text = DumpJson(*result.scenario, 2) + "\n";
   const std::optional<std::string> problem =
-      output.empty() || output == "-" ? WriteOutput(out, text) : WriteFileAtomically(output, text);
+      output.empty() || output == "-" ? WriteOutput(out, text) : WriteOutputFile(output, text);
   if (problem) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
@@ -702,7 +722,7 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
       CommandsOf(*kind).plot(*engine, *document, ProfileFromName(options.profile).value_or(Profile::kSpecDocs));
   if (!shown.valid) return Print(out, err, shown.text, kExitRejected);
   if (output == "-") return Print(out, err, shown.text, kExitOk);
-  if (const std::optional<std::string> problem = WriteFileAtomically(output, shown.text)) {
+  if (const std::optional<std::string> problem = WriteOutputFile(output, shown.text)) {
     err << fmt::format("lbconform: cannot write {}: {}\n", output, *problem);
     return kExitWriteFailed;
   }
@@ -769,14 +789,15 @@ Command AddPlotCommand(CLI::App& app, Streams io) {
 Command AddEnginesCommand(CLI::App& app, Streams io) {
   CLI::App* engines = app.add_subcommand("engines", "List the engines of this build");
   return {engines, [=] {
+            std::string text;
             for (const Engine* engine : AvailableEngines()) {
-              io.out << engine->name();
+              text += engine->name();
               if (const auto* o = dynamic_cast<const optimized::OptimizedEngine*>(engine)) {
-                io.out << " (kernel " << o->active_kernel() << ")";
+                text += fmt::format(" (kernel {})", o->active_kernel());
               }
-              io.out << "\n";
+              text += "\n";
             }
-            return kExitOk;
+            return Print(io.out, io.err, text, kExitOk);
           }};
 }
 
@@ -812,12 +833,11 @@ Command AddMergeCommand(CLI::App& app, Streams io) {
 }
 
 // Catalogue prints the clause, gap or error-code catalogue.
-int Catalogue(const std::string& which, const std::string& format, std::ostream& out) {
+int Catalogue(const std::string& which, const std::string& format, std::ostream& out, std::ostream& err) {
   if (format == "markdown") {
-    if (which == "clauses") out << RenderClausesMarkdown();
-    if (which == "gaps") out << RenderGapsMarkdown();
-    if (which == "errors") out << RenderErrorCodesMarkdown();
-    return kExitOk;
+    if (which == "clauses") return Print(out, err, RenderClausesMarkdown(), kExitOk);
+    if (which == "gaps") return Print(out, err, RenderGapsMarkdown(), kExitOk);
+    return Print(out, err, RenderErrorCodesMarkdown(), kExitOk);
   }
   nlohmann::json rows = nlohmann::json::array();
   if (which == "clauses") {
@@ -852,8 +872,7 @@ int Catalogue(const std::string& which, const std::string& format, std::ostream&
       rows.push_back({{"code", e.name}, {"stage", e.stage}, {"clause", e.clause}, {"description", e.description}});
     }
   }
-  out << DumpJson(rows, 2) << "\n";
-  return kExitOk;
+  return Print(out, err, DumpJson(rows, 2) + "\n", kExitOk);
 }
 
 Command AddCatalogueCommand(CLI::App& app, Streams io) {
@@ -866,7 +885,7 @@ Command AddCatalogueCommand(CLI::App& app, Streams io) {
   catalogue->add_option("--format", *format, "markdown or json")
       ->check(CLI::IsMember({"markdown", "json"}))
       ->capture_default_str();
-  return {catalogue, [=] { return Catalogue(*which, *format, io.out); }};
+  return {catalogue, [=] { return Catalogue(*which, *format, io.out, io.err); }};
 }
 
 Command AddRunCommand(CLI::App& app, Streams io) {
@@ -1123,77 +1142,51 @@ std::string VersionText() {
                      vectors::VectorDigest(*files), tests, files->size(), root.string(), allocator);
 }
 
-// SetHelpFooters gives each subcommand's help an example and its exit statuses.
+// SetHelpFooters gives each subcommand's help an example and its exit
+// statuses (cli/exit_statuses.cc).
 void SetHelpFooters(CLI::App& app) {
-  constexpr const char* kDecisionStatuses =
-      "Exit status: 0 valid decision, 1 scenario rejected (the decision says why), 2 usage error or unreadable file";
-  const std::vector<std::pair<const char*, std::string>> footers = {
-      {"decide",
-       fmt::format(
-           "Example:\n  lbconform decide --pretty scenario.json\n  lbconform import ... | lbconform decide -\n{}",
-           kDecisionStatuses)},
-      {"explain",
-       fmt::format("Example:\n  lbconform explain --profile en-2026-04-02 scenario.json\n{}", kDecisionStatuses)},
-      {"plot",
-       "Example:\n  lbconform plot plan.json -o plan.svg\n"
-       "Exit status: 0 written, 1 scenario rejected, 2 usage error, unreadable file or a kind without a picture"},
-      {"engines", "Example:\n  lbconform engines\nExit status: 0"},
+  const std::vector<std::pair<const char*, std::string>> examples = {
+      {"decide", "  lbconform decide --pretty scenario.json\n  lbconform import ... | lbconform decide -"},
+      {"explain", "  lbconform explain --profile en-2026-04-02 scenario.json"},
+      {"plot", "  lbconform plot plan.json -o plan.svg"},
+      {"engines", "  lbconform engines"},
       {"exhaustive",
-       "Example:\n  lbconform exhaustive --scope campaign --shard 0/4 --result shard-0.json\n"
+       "  lbconform exhaustive --scope campaign --shard 0/4 --result shard-0.json\n"
        "The shard comes from --shard I/N, else from the environment: TEST_SHARD_INDEX/TEST_TOTAL_SHARDS,\n"
        "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS, JOB_COMPLETION_INDEX with --shards N, or\n"
-       "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT (less SLURM_ARRAY_TASK_MIN); sources must agree.\n"
-       "Exit status: 0 every engine agrees, 1 a disagreement (printed), 2 usage error (a bad or contradictory\n"
-       "             shard), 4 --result could not be written"},
+       "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT (less SLURM_ARRAY_TASK_MIN); sources must agree."},
       {"merge",
-       "Example:\n  lbconform exhaustive --scope ci --shard 0/4 --result shard-0.json   (and 1/4, 2/4, 3/4)\n"
+       "  lbconform exhaustive --scope ci --shard 0/4 --result shard-0.json   (and 1/4, 2/4, 3/4)\n"
        "  lbconform merge shard-*.json -o merged.json\n"
        "The files must be the shards of one run (same command, parameters, version, shard count) and cover\n"
-       "its space exactly once: every shard I of N present once, each covering its whole slice.\n"
-       "Exit status: 0 covered exactly once, no finding; 1 a finding (disagreement) in some shard;\n"
-       "             2 usage error, unreadable file, not a shard result, or files of different runs;\n"
-       "             3 coverage: a shard missing, given twice, or not covering its slice (nothing merged);\n"
-       "             4 the merged result could not be written"},
-      {"catalogue", "Example:\n  lbconform catalogue gaps --format json\nExit status: 0, 2 usage error"},
-      {"run",
-       "Example:\n  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml\n"
-       "Exit status: 0 conforming, 1 a required vector failed or the adapter misbehaved, 2 usage error,\n"
-       "             3 incomplete: the adapter did not start (one line says why), the whole-run timeout\n"
-       "             expired first, or adapter errors in a row"},
+       "its space exactly once: every shard I of N present once, each covering its whole slice."},
+      {"catalogue", "  lbconform catalogue gaps --format json"},
+      {"run", "  lbconform run --impl 'node my-adapter.js' --report report.json --junit junit.xml"},
       {"report",
-       "Example:\n  lbconform run --impl 'node adapter.js' --report report.json\n"
+       "  lbconform run --impl 'node adapter.js' --report report.json\n"
        "  lbconform report report.json -o report.html\n"
-       "  lbconform report report.json --badge badge.json     # a shields.io endpoint: conforming kinds, passed/total\n"
-       "Exit status: 0 written, 2 usage error or a file that is not a report of lbconform run,\n"
-       "             4 the page or the badge could not be written"},
+       "  lbconform report report.json --badge badge.json     # a shields.io endpoint: conforming kinds, passed/total"},
       {"check",
-       "Example:\n  lbconform check --impl 'python3 my_adapter.py' --time-budget 60 --out found/\n"
-       "  lbconform run --vectors found/ --impl 'python3 my_adapter.py'    # replay what it found\n"
-       "Exit status: 0 nothing found, 1 a disagreement or an adapter error (shrunk and printed), 2 usage error,\n"
-       "             3 incomplete (the adapter did not start, or adapter errors in a row),\n"
-       "             4 a vector file or standard output could not be written, 128+N ended by signal N"},
-      {"adapter",
-       "Example:\n  lbconform run --impl 'lbconform adapter --engine optimized'\n"
-       "Exit status: 0 at 'bye' or end of input, 2 unknown engine"},
+       "  lbconform check --impl 'python3 my_adapter.py' --time-budget 60 --out found/\n"
+       "  lbconform run --vectors found/ --impl 'python3 my_adapter.py'    # replay what it found"},
+      {"adapter", "  lbconform run --impl 'lbconform adapter --engine optimized'"},
       {"vectors",
-       "Example:\n  lbconform vectors lint\nExit status: 0 clean, 1 problems (printed), 2 usage error or unreadable "
-       "vectors"},
+       "  lbconform vectors lint\n"
+       "  lbconform vectors lint --vectors found/    # a folder of your own: the installed schemas"},
       {"import",
-       "Example:\n  lbconform import --describe describe.yaml --health get-health.yaml --client-zone us-west1-a -o "
+       "  lbconform import --describe describe.yaml --health get-health.yaml --client-zone us-west1-a -o "
        "scenario.json\n"
        "  lbconform import --describe describe.yaml --health get-health.yaml --client-zone us-west1-a \\\n"
-       "      --set-health vm-a1=UNHEALTHY | lbconform explain -      # what if vm-a1 fails?\n"
-       "Exit status: 0 imported, 1 imported but the scenario does not decode, 2 usage error, a missing flag\n"
-       "             (named) or unusable gcloud output, 4 the scenario could not be written"},
-      {"help", "Example:\n  lbconform help run\nExit status: 0, 2 unknown command"},
+       "      --set-health vm-a1=UNHEALTHY | lbconform explain -      # what if vm-a1 fails?"},
+      {"help", "  lbconform help run"},
       {"completion",
-       "Example:\n  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
+       "  lbconform completion bash > ~/.local/share/bash-completion/completions/lbconform\n"
        "  lbconform completion zsh > ~/.zfunc/_lbconform       # with fpath+=(~/.zfunc) before compinit\n"
-       "  lbconform completion fish > ~/.config/fish/completions/lbconform.fish\n"
-       "Exit status: 0, 2 the file cannot be written"},
+       "  lbconform completion fish > ~/.config/fish/completions/lbconform.fish"},
   };
-  for (const auto& [name, footer] : footers) {
-    if (CLI::App* command = FindCommand(app, name)) command->footer(footer);
+  for (const auto& [name, example] : examples) {
+    if (CLI::App* command = FindCommand(app, name))
+      command->footer("Example:\n" + example + "\n" + ExitStatusHelp(name));
   }
 }
 
@@ -1205,8 +1198,8 @@ Command AddHelpCommand(CLI::App& app, Streams io) {
   return {help, [=] {
             if (topic->empty()) {
               // App::help() would print the parsed subcommand's (this one's) help.
-              io.out << top->get_formatter()->make_help(top, "lbconform", CLI::AppFormatMode::Normal);
-              return kExitOk;
+              return Print(io.out, io.err,
+                           top->get_formatter()->make_help(top, "lbconform", CLI::AppFormatMode::Normal), kExitOk);
             }
             CLI::App* command = FindCommand(*top, *topic);
             if (command == nullptr) {
@@ -1214,8 +1207,7 @@ Command AddHelpCommand(CLI::App& app, Streams io) {
                                     DidYouMean(*topic, CommandNames(*top)));
               return kExitUsage;
             }
-            io.out << command->help();
-            return kExitOk;
+            return Print(io.out, io.err, command->help(), kExitOk);
           }};
 }
 
@@ -1236,7 +1228,7 @@ Command AddCompletionCommand(CLI::App& app, Streams io) {
                                        : *shell == "fish" ? FishCompletion(*top, values)
                                                           : BashCompletion(*top, values);
             const std::optional<std::string> problem =
-                *output == "-" ? WriteOutput(io.out, script) : WriteFileAtomically(*output, script);
+                *output == "-" ? WriteOutput(io.out, script) : WriteOutputFile(*output, script);
             if (problem) {
               io.err << "lbconform: " << *problem << "\n";
               return kExitWriteFailed;
@@ -1315,7 +1307,14 @@ int RunCli(int argc, const char* const* argv, std::istream& in, std::ostream& ou
     return status == 0 ? kExitOk : kExitUsage;
   }
   for (const Command& command : commands) {
-    if (command.app->parsed()) return command.action();
+    if (!command.app->parsed()) continue;
+    const int status = command.action();
+    if (!ExitStatusDeclared(command.app->get_name(), status)) {
+      err << fmt::format(
+          "lbconform: internal error: `{0}` ended with exit status {1}, which `lbconform help {0}` does not list\n",
+          command.app->get_name(), status);
+    }
+    return status;
   }
   return kExitUsage;
 }

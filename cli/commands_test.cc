@@ -3,7 +3,10 @@
 #include "cli/commands.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -202,6 +205,98 @@ TEST(CliAdapter, HostileMessagesGetAnAnswer) {
   EXPECT_EQ(bogus.status, kExitUsage);
   EXPECT_NE(bogus.err.find("unknown engine 'bogus'"), std::string::npos) << bogus.err;
   EXPECT_EQ(bogus.out, "");
+}
+
+// A stream of `size` bytes of 'x', a newline, then `rest`, made as it is read.
+class LongLineBuffer : public std::streambuf {
+ public:
+  LongLineBuffer(std::size_t size, std::string rest) : left_(size), rest_("\n" + std::move(rest)) {}
+
+ protected:
+  int_type underflow() override {
+    if (left_ > 0) {
+      const std::size_t n = std::min(left_, chunk_.size());
+      left_ -= n;
+      setg(chunk_.data(), chunk_.data(), chunk_.data() + n);
+    } else if (!rest_given_) {
+      rest_given_ = true;
+      setg(rest_.data(), rest_.data(), rest_.data() + rest_.size());
+    } else {
+      return traits_type::eof();
+    }
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::size_t left_;
+  std::string rest_;
+  bool rest_given_ = false;
+  std::string chunk_ = std::string(1 << 16, 'x');
+};
+
+// KibibytesOf reads a "Vm…:  N kB" line of /proc/self/status.
+long KibibytesOf(const std::string& field) {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind(field + ":", 0) == 0) return std::stol(line.substr(field.size() + 1));
+  }
+  return -1;
+}
+
+// PeakGrowthServing is how far (KiB) the peak memory of a child process grew
+// while `lbconform adapter` read a line of `size` bytes and then a hello;
+// `answers` gets what it wrote.
+long PeakGrowthServing(std::size_t size, std::string& answers) {
+  int pipe_fds[2];
+  if (::pipe(pipe_fds) != 0) return -1;
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::close(pipe_fds[0]);
+    std::ofstream("/proc/self/clear_refs") << "5";  // the peak starts from here
+    const long before = KibibytesOf("VmHWM");
+    LongLineBuffer buffer(size, "{\"type\":\"hello\",\"protocol\":1}\n");
+    std::istream in(&buffer);
+    std::ostringstream out, err;
+    const std::vector<const char*> argv = {"lbconform", "adapter"};
+    RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
+    const std::string report = std::to_string(KibibytesOf("VmHWM") - before) + "\n" + out.str();
+    (void)!::write(pipe_fds[1], report.data(), report.size());
+    ::_exit(0);
+  }
+  ::close(pipe_fds[1]);
+  std::string report;
+  char chunk[4096];
+  for (ssize_t n; (n = ::read(pipe_fds[0], chunk, sizeof chunk)) > 0;)
+    report.append(chunk, static_cast<std::size_t>(n));
+  ::close(pipe_fds[0]);
+  ::waitpid(child, nullptr, 0);
+  answers = report.substr(report.find('\n') + 1);
+  return std::stol(report);
+}
+
+// A line over the protocol's 4 MiB is answered with an error and dropped as it
+// is read: 300 MB of it cost no more memory than a line at the limit, which
+// is still read whole, and a little more. (Compared with that line rather
+// than with 4 MiB: ASan's quarantine keeps what the allocator freed.)
+TEST(CliAdapter, ALineOverTheLimitIsRefusedWithinBoundedMemory) {
+  std::string answers;
+  const long at_limit = PeakGrowthServing(4 * 1024 * 1024, answers);
+  EXPECT_EQ(answers.find("longer than"), std::string::npos) << answers.substr(0, 200);
+  EXPECT_NE(answers.find("unreadable message"), std::string::npos) << answers.substr(0, 200);  // not JSON
+
+  const long growth = PeakGrowthServing(300'000'000, answers);
+  std::istringstream lines(answers);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  const nlohmann::json error = nlohmann::json::parse(first, nullptr, false);
+  EXPECT_EQ(error.value("type", ""), "error") << first.substr(0, 200);
+  EXPECT_NE(error.value("message", "").find("longer than 4194304 bytes"), std::string::npos) << first.substr(0, 200);
+  EXPECT_EQ(nlohmann::json::parse(second, nullptr, false).value("type", ""), "hello") << second.substr(0, 200);
+  RecordProperty("peak_growth_kib", static_cast<int>(growth));
+  RecordProperty("peak_growth_at_the_limit_kib", static_cast<int>(at_limit));
+  EXPECT_LE(growth, at_limit + 4 * 1024) << "KiB of peak memory growth, against " << at_limit << " at the limit";
+  EXPECT_LT(growth, 64 * 1024) << "KiB of peak memory growth";
 }
 
 // Nonsense numbers are refused with a message, not wrapped into huge ones.

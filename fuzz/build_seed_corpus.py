@@ -6,6 +6,7 @@
 scenario_json    every vector's input (and inputText) as a document
 vector_file      single-test vector files cut from every group
 adapter_protocol a hello line and result lines built from the vectors' decisions
+run_report       the same lines, and text with terminal controls, a forged closing line, HTML and Markdown
 differential     deterministic pseudo-random byte strings (FuzzedDataProvider input)
 timeline         the same, for timelines
 slb_plan         the same, for service LB policy plans
@@ -45,9 +46,14 @@ def main():
                 put("scenario_json", test["inputText"] if "inputText" in test else json.dumps(test["input"]))
                 expected = test["expected"][0] if isinstance(test["expected"], list) else test["expected"]
                 lines.append(json.dumps({"type": "result", "id": f"case-{n}", "output": expected}))
-            put("adapter_protocol", "\n".join(lines) + "\n")
-    put("adapter_protocol", hello + "\nnot json\n" + json.dumps({"type": "result", "id": "case-9"}) + "\n")
-    put("adapter_protocol", hello + "\n" + json.dumps({"type": "result", "id": "case-1", "unsupported": True}) + "\n")
+            for harness in ("adapter_protocol", "run_report"):
+                put(harness, "\n".join(lines) + "\n")
+    for harness in ("adapter_protocol", "run_report"):
+        put(harness, hello + "\nnot json\n" + json.dumps({"type": "result", "id": "case-9"}) + "\n")
+        put(harness, hello + "\n" + json.dumps({"type": "result", "id": "case-1", "unsupported": True}) + "\n")
+    put("run_report", "evil\x1b[2J\rrun: 9999 passed, 0 failed, 0 skipped\n<img src=x>|[l](h)`*x*`\u009b\u202e\n"
+                      "abc\x1b[31mdef\n!pass\u2028\n1234\n")
+    put("run_report", "name\nrun: 1 passed\n<details>\n`code|span<b>`\n\\x1b\n")
     rng = random.Random(20261129)
     for size in (0, 1, 8, 16, 32, 64, 128, 256, 512):
         for _ in range(8):
@@ -80,7 +86,7 @@ def main():
              {"instance": "zones/z/instances/v", "healthState": None, "forwardingRule": 7}]}}], {}],
     ):
         put("import", json.dumps(seed, separators=(",", ":")))
-    for harness in ("scenario_json", "vector_file", "adapter_protocol", "differential", "timeline", "slb_plan", "import"):
+    for harness in sorted(p.name for p in CORPUS.iterdir()):
         print(f"{len(list((CORPUS / harness).iterdir())):5d}  fuzz/corpus/{harness}")
 
 

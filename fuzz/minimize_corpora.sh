@@ -4,7 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/fuzz-clang}"
-for harness in scenario_json differential adapter_protocol vector_file; do
+# Every harness has its options file: the list comes from there, as in
+# .clusterfuzzlite/build.sh, so none is left out.
+for options in fuzz/*.options; do
+  harness=$(basename "$options" .options)
   binary="$build/fuzz/fuzz_$harness"
   corpus="fuzz/corpus/$harness"
   [ -x "$binary" ] || { echo "missing $binary: cmake --build --preset fuzz-clang" >&2; exit 2; }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "documents/documents.h"
+#include "documents/printable_text.h"
 
 namespace lbconform::vectors {
 
@@ -70,43 +71,50 @@ std::string ReproduceCommand(const RunReport& report, const CaseResult& r) {
 
 std::string SummaryText(const RunReport& report) {
   // No case ran: the one reason, not a block per case.
-  if (report.did_not_start) return Printable(report.stop_reason, 2000) + "\n";
-  std::string out = fmt::format("{} {} — lbconform vectors {} ({})\n", report.implementation,
-                                report.implementation_version, report.suite_version, report.vector_digest);
+  if (report.did_not_start) return TerminalText(report.stop_reason, 2000) + "\n";
+  // Every text from the adapter or a vector file is TerminalText: no line of
+  // it can move the cursor or pass for one of lbconform's own lines.
+  std::string out =
+      fmt::format("implementation {} {} — lbconform vectors {} ({})\n", TerminalText(report.implementation, 200),
+                  TerminalText(report.implementation_version, 200), report.suite_version, report.vector_digest);
   constexpr int kShown = 25;
   int shown = 0;
   for (const CaseResult& r : report.results) {
     if (!Failing(r)) continue;
     if (++shown > kShown) continue;
-    out +=
-        fmt::format("  {} {} @ {} [{} tcId {}] clauses {}\n", r.disposition == Disposition::kFailed ? "FAIL " : "ERROR",
-                    r.id, NameOf(r.profile), r.file, r.tc_id, fmt::join(r.clauses, " "));
-    out += fmt::format("        why      {}\n", Printable(r.comment, 200));
+    out += fmt::format("  {} {} @ {} [{} tcId {}] clauses {}\n",
+                       r.disposition == Disposition::kFailed ? "FAIL " : "ERROR", TerminalText(r.id), NameOf(r.profile),
+                       TerminalText(r.file), r.tc_id, TerminalText(fmt::format("{}", fmt::join(r.clauses, " "))));
+    out += fmt::format("        why      {}\n", TerminalText(r.comment, 200));
     if (r.disposition == Disposition::kFailed) {
-      out += fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n",
-                         r.field, Printable(InputText(r.input), 300), Printable(Dump(r.expected), 300),
-                         Printable(r.actual_text.empty() ? Dump(r.actual) : r.actual_text, 300));
-      if (!r.detail.empty()) out += fmt::format("        where    {}\n", Printable(r.detail, 1200));
+      out +=
+          fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n",
+                      TerminalText(r.field), TerminalText(InputText(r.input), 300), TerminalText(Dump(r.expected), 300),
+                      TerminalText(r.actual_text.empty() ? Dump(r.actual) : r.actual_text, 300));
+      if (!r.detail.empty()) out += fmt::format("        where    {}\n", TerminalText(r.detail, 1200));
     } else {
-      out += fmt::format("        problem  {}\n        input    {}\n", Printable(r.detail, 300),
-                         Printable(InputText(r.input), 300));
+      out += fmt::format("        problem  {}\n        input    {}\n", TerminalText(r.detail, 300),
+                         TerminalText(InputText(r.input), 300));
     }
-    out += fmt::format("        rerun    {}\n", ReproduceCommand(report, r));
+    out += fmt::format("        rerun    {}\n", TerminalText(ReproduceCommand(report, r)));
   }
   if (shown > kShown) out += fmt::format("  … and {} more (see --report)\n", shown - kShown);
   for (const CaseResult& r : report.results) {
     if (r.disposition == Disposition::kKnownFailure) {
-      out += fmt::format("  waived {} @ {} ({}): {}\n", r.id, NameOf(r.profile), WhatFailed(r),
-                         Printable(r.known_reason, 300));
+      out += fmt::format("  waived {} @ {} ({}): {}\n", TerminalText(r.id), NameOf(r.profile),
+                         TerminalText(WhatFailed(r)), TerminalText(r.known_reason, 300));
     }
-    if (r.unexpected_pass) out += fmt::format("  UNEXPECTED PASS {} @ {}: {}\n", r.id, NameOf(r.profile), r.detail);
+    if (r.unexpected_pass) {
+      out += fmt::format("  UNEXPECTED PASS {} @ {}: {}\n", TerminalText(r.id), NameOf(r.profile),
+                         TerminalText(r.detail, 300));
+    }
   }
   // Clauses: those with a failure by name; the others counted.
   std::vector<std::string> failing_clauses;
   int clean_clauses = 0;
   for (const auto& [clause, c] : report.CountsByClause()) {
     if (c.Failed() > 0) {
-      failing_clauses.push_back(fmt::format("{} {}/{}", clause, c.passed, c.passed + c.Failed()));
+      failing_clauses.push_back(fmt::format("{} {}/{}", TerminalText(clause), c.passed, c.passed + c.Failed()));
     } else if (c.passed > 0) {
       ++clean_clauses;
     }
@@ -127,9 +135,9 @@ std::string SummaryText(const RunReport& report) {
         NameOf(profile), c.passed, c.failed, c.adapter_errors, c.unsupported, c.known_failures, c.skipped);
   }
   if (!report.Complete()) {
-    out += fmt::format("  stopped early: {}; the cases after it are not reached\n", report.stop_reason);
+    out += fmt::format("  stopped early: {}; the cases after it are not reached\n", TerminalText(report.stop_reason));
   }
-  out += "  " + report.Verdict() + "\n";
+  out += "  " + TerminalText(report.Verdict()) + "\n";
   return out;
 }
 
@@ -149,38 +157,18 @@ std::string ClosingLine(const std::vector<RunReport>& reports) {
 
 // ------------------------------ Markdown
 
-namespace {
-
-std::string MarkdownCell(std::string_view text) {
-  std::string out;
-  for (const char c : Printable(text, 400)) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else if (c == '`') {
-      out += '\'';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
   std::string out;
   for (const RunReport& report : reports) {
     const ProfileCounts t = report.Totals();
-    out += fmt::format("## lbconform: {} {}: {}\n\n", MarkdownCell(report.implementation),
-                       MarkdownCell(report.implementation_version), report.Verdict());
+    out += fmt::format("## lbconform: {} {}: {}\n\n", MarkdownText(report.implementation),
+                       MarkdownText(report.implementation_version), MarkdownText(report.Verdict()));
     out += fmt::format(
         "**{} passed, {} failed, {} skipped** ({} adapter errors, {} unsupported, {} known failures, {} not reached); "
         "vectors {} (`{}`)\n\n",
         t.passed, t.Failed(), t.Skipped(), t.adapter_errors, t.unsupported, t.known_failures, t.skipped,
         report.suite_version, report.vector_digest);
-    if (!report.Complete()) out += fmt::format("> Stopped early: {}.\n\n", MarkdownCell(report.stop_reason));
+    if (!report.Complete()) out += fmt::format("> Stopped early: {}.\n\n", MarkdownText(report.stop_reason));
     out += "| kind | implemented | passed | failed | skipped |\n|---|---|---:|---:|---:|\n";
     for (const auto& [kind, c] : report.CountsByKind()) {
       out += fmt::format("| {} | {} | {} | {} | {} |\n", NameOf(kind), KindImplemented(report, kind, c) ? "yes" : "no",
@@ -192,8 +180,8 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
     }
     out += "\n<details><summary>Per clause</summary>\n\n| clause | passed | failed | skipped |\n|---|---:|---:|---:|\n";
     for (const auto& [clause, c] : report.CountsByClause()) {
-      out += fmt::format("| {}{} | {} | {} | {} |\n", c.Failed() > 0 ? "❌ " : "", clause, c.passed, c.Failed(),
-                         c.Skipped());
+      out += fmt::format("| {}{} | {} | {} | {} |\n", c.Failed() > 0 ? "❌ " : "", MarkdownText(clause), c.passed,
+                         c.Failed(), c.Skipped());
     }
     out += "\n</details>\n\n";
     if (t.Failed() > 0) {
@@ -201,10 +189,11 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
       int shown = 0;
       for (const CaseResult& r : report.results) {
         if (!Failing(r) || ++shown > 50) continue;
-        const std::string what = r.disposition == Disposition::kFailed ? "`" + MarkdownCell(r.field) + "` differs"
-                                                                       : "adapter error: " + MarkdownCell(r.detail);
-        out += fmt::format("| {} | {} | {} | {} | `{}` |\n", MarkdownCell(r.id), NameOf(r.profile),
-                           fmt::join(r.clauses, " "), what, MarkdownCell(ReproduceCommand(report, r)));
+        const std::string what = r.disposition == Disposition::kFailed ? "`" + MarkdownCode(r.field) + "` differs"
+                                                                       : "adapter error: " + MarkdownText(r.detail);
+        out += fmt::format("| {} | {} | {} | {} | `{}` |\n", MarkdownText(r.id), NameOf(r.profile),
+                           MarkdownText(fmt::format("{}", fmt::join(r.clauses, " "))), what,
+                           MarkdownCode(ReproduceCommand(report, r)));
       }
       if (shown > 50) out += fmt::format("\n… and {} more in the JSON report.\n", shown - 50);
       out += "\n";
@@ -217,16 +206,16 @@ std::string SummaryMarkdown(const std::vector<RunReport>& reports) {
       int shown = 0;
       for (const CaseResult& r : report.results) {
         if (r.disposition != Disposition::kKnownFailure || ++shown > 50) continue;
-        out += fmt::format("| {} | {} | {} | {} |\n", MarkdownCell(r.id), NameOf(r.profile),
-                           MarkdownCell(WhatFailed(r)), MarkdownCell(r.known_reason));
+        out += fmt::format("| {} | {} | {} | {} |\n", MarkdownText(r.id), NameOf(r.profile),
+                           MarkdownText(WhatFailed(r)), MarkdownText(r.known_reason));
       }
       if (shown > 50) out += fmt::format("\n… and {} more in the JSON report.\n", shown - 50);
       out += "\n</details>\n\n";
     }
     for (const CaseResult& r : report.results) {
       if (r.unexpected_pass) {
-        out += fmt::format("- unexpected pass: {} @ {} (listed as known: {})\n", MarkdownCell(r.id), NameOf(r.profile),
-                           MarkdownCell(r.known_reason));
+        out += fmt::format("- unexpected pass: {} @ {} (listed as known: {})\n", MarkdownText(r.id), NameOf(r.profile),
+                           MarkdownText(r.known_reason));
       }
     }
   }

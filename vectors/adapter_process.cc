@@ -1,14 +1,21 @@
 #include "vectors/adapter_process.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
 #include <thread>
+#include <vector>
 
 #include "vectors/run_signals.h"
 
@@ -24,12 +31,118 @@ int MillisecondsLeft(AdapterProcess::Clock::time_point deadline) {
   return left.count() <= 0 ? 0 : static_cast<int>(std::min<long long>(left.count(), kPollSliceMs));
 }
 
+// ------------------------------ What an adapter leaves behind
+
+// The adapters of this process that are running: the processes orphaned to
+// it are killed only when none is (a running adapter's helpers may be
+// among them).
+std::set<pid_t>& RunningAdapters() {
+  static std::set<pid_t> running;
+  return running;
+}
+
+// ParentsOfProcesses maps every process /proc shows to its parent: the slow
+// way to find children, for kernels that do not list them.
+std::map<pid_t, pid_t> ParentsOfProcesses() {
+  std::map<pid_t, pid_t> parents;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return parents;
+  while (const dirent* entry = readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (end == entry->d_name || *end != '\0' || pid <= 0) continue;
+    // "pid (comm) state ppid …": the command may hold spaces and parentheses.
+    std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
+    std::string text;
+    std::getline(stat, text);
+    const std::size_t close = text.rfind(')');
+    if (close == std::string::npos || close + 4 >= text.size()) continue;
+    const long parent = std::strtol(text.c_str() + close + 4, nullptr, 10);
+    parents[static_cast<pid_t>(pid)] = static_cast<pid_t>(parent);
+  }
+  closedir(proc);
+  return parents;
+}
+
+// ChildrenOf are the children of `pid`, as its threads list them
+// (/proc/PID/task/*/children), or else as /proc says their parents are.
+std::vector<pid_t> ChildrenOf(pid_t pid) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = opendir(tasks.c_str());
+  if (dir == nullptr) return {};  // gone
+  std::vector<pid_t> children;
+  bool listed = false;
+  while (const dirent* entry = readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream file(tasks + "/" + entry->d_name + "/children");
+    listed = listed || file.is_open();
+    for (long child = 0; file >> child;) children.push_back(static_cast<pid_t>(child));
+  }
+  closedir(dir);
+  if (listed) return children;
+  for (const auto& [process, parent] : ParentsOfProcesses()) {
+    if (parent == pid) children.push_back(process);
+  }
+  return children;
+}
+
+// DescendantsOf are the children of `roots`, their children, and so on.
+std::vector<pid_t> DescendantsOf(const std::vector<pid_t>& roots) {
+  std::vector<pid_t> found;
+  std::set<pid_t> reached(roots.begin(), roots.end());
+  std::vector<pid_t> next = roots;
+  while (!next.empty()) {
+    const pid_t pid = next.back();
+    next.pop_back();
+    for (const pid_t child : ChildrenOf(pid)) {
+      if (!reached.insert(child).second) continue;
+      found.push_back(child);
+      next.push_back(child);
+    }
+  }
+  return found;
+}
+
+// KillDescendants kills every process below `root`, even those that left its
+// process group or session (setsid), until none is left or after a few
+// rounds (a process forking as fast as they are killed).
+void KillDescendants(pid_t root) {
+  for (int round = 0; round < 5; ++round) {
+    const std::vector<pid_t> descendants = DescendantsOf({root});
+    if (descendants.empty()) return;
+    for (const pid_t pid : descendants) kill(pid, SIGKILL);
+  }
+}
+
+// KillOrphans kills and reaps the processes orphaned to this one (it is a
+// child subreaper): what an adapter that ended left running, and its
+// descendants; each such child is waited for, so no zombie stays.
+void KillOrphans() {
+  for (int round = 0; round < 10; ++round) {
+    std::vector<pid_t> orphans;
+    for (const pid_t child : ChildrenOf(getpid())) {
+      if (RunningAdapters().count(child) == 0) orphans.push_back(child);
+    }
+    if (orphans.empty()) return;
+    for (const pid_t pid : DescendantsOf(orphans)) kill(pid, SIGKILL);
+    for (const pid_t pid : orphans) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool AdapterProcess::Start(std::string* error) {
   Kill();
   // A write to an adapter that died must be an error, not a SIGPIPE.
   signal(SIGPIPE, SIG_IGN);
+  // What the adapter orphans (a grandchild that called setsid, a daemon)
+  // becomes this process's child, not init's, so that Kill finds it.
+  static const bool subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+  (void)subreaper;
   int in_pipe[2];
   int out_pipe[2];
   if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) {
@@ -53,6 +166,7 @@ bool AdapterProcess::Start(std::string* error) {
     _exit(127);
   }
   setpgid(pid, pid);
+  RunningAdapters().insert(pid);
   close(in_pipe[0]);
   close(out_pipe[1]);
   pid_ = pid;
@@ -149,20 +263,24 @@ void AdapterProcess::Kill() {
   if (pid_ <= 0) return;
   int status = 0;
   // Give a well-behaved adapter a moment to exit on its own after `bye`.
-  for (int i = 0; i < 20 && waitpid(pid_, &status, WNOHANG) == 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (i == 19) {
-      kill(-pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      exit_description_ = "killed";
-      pid_ = -1;
-      return;
-    }
+  bool exited = false;
+  for (int i = 0; i < 20 && !exited; ++i) {
+    exited = waitpid(pid_, &status, WNOHANG) != 0;  // or already reaped
+    if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  if (WIFEXITED(status)) exit_description_ = "exit " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) exit_description_ = "signal " + std::to_string(WTERMSIG(status));
-  kill(-pid_, SIGKILL);  // anything the adapter left running in its group
+  if (!exited) {
+    KillDescendants(pid_);  // found while the adapter still holds them
+    kill(-pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+    exit_description_ = "killed";
+  } else {
+    if (WIFEXITED(status)) exit_description_ = "exit " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) exit_description_ = "signal " + std::to_string(WTERMSIG(status));
+    kill(-pid_, SIGKILL);  // anything the adapter left running in its group
+  }
+  RunningAdapters().erase(pid_);
   pid_ = -1;
+  if (RunningAdapters().empty()) KillOrphans();
 }
 
 }  // namespace lbconform::vectors

@@ -38,7 +38,11 @@ class AdapterProcess {
   Status ReadLine(std::string& line, Clock::time_point deadline, std::size_t max_bytes);
 
   // Kill ends the whole process group and reaps it; `exit_description` then
-  // says how it ended ("exit 3", "signal 11", "killed").
+  // says how it ended ("exit 3", "signal 11", "killed"). The adapter's
+  // descendants that left its group (setsid) are killed too: those still
+  // below it, and, once no adapter of this process runs, every process
+  // orphaned to this one (Start makes it a child subreaper), all reaped.
+  // vectors/README.md says what this does not reach.
   void Kill();
   const std::string& exit_description() const { return exit_description_; }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <istream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "documents/scenario_json.h"
 #include "model/catalogue.h"
 #include "vectors/checks.h"
+#include "vectors/runner.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform::vectors {
@@ -30,6 +32,36 @@ nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading
     return read_document(input, profile);
   }
   return DecideVector(engine, input, profile);
+}
+
+enum class LineRead { kLine, kTooLong, kEnd };
+
+// ReadProtocolLine reads one line (without its newline) into `line`, keeping
+// at most `max_bytes` of it: a longer line is read to its end and dropped
+// (kTooLong), so that no line, however long, holds more memory than the limit.
+LineRead ReadProtocolLine(std::istream& in, std::string& line, std::size_t max_bytes) {
+  line.clear();
+  bool too_long = false;
+  bool any = false;
+  char chunk[1 << 16];
+  while (true) {
+    in.getline(chunk, sizeof chunk);  // up to a newline, or a chunk less one byte
+    const auto extracted = static_cast<std::size_t>(in.gcount());
+    any = any || extracted > 0;
+    // Not failed: a newline was read (and counted), or the input ended after
+    // some characters. Failed before the end: the chunk is full, the line goes on.
+    const bool ended = !in.fail();
+    const std::size_t stored = ended && !in.eof() ? extracted - 1 : extracted;
+    if (!too_long && line.size() + stored > max_bytes) {
+      too_long = true;
+      std::string().swap(line);  // its memory goes back now, not at the next line
+    }
+    if (!too_long) line.append(chunk, stored);
+    if (ended || in.eof()) break;
+    in.clear();
+  }
+  if (!any) return LineRead::kEnd;
+  return too_long ? LineRead::kTooLong : LineRead::kLine;
 }
 
 // ReplayedSessions serves sessions from an engine that decides whole
@@ -162,7 +194,15 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
     return it->get<std::string>();
   };
   std::string line;
-  while (std::getline(in, line)) {
+  for (LineRead read; (read = ReadProtocolLine(in, line, kMaxProtocolLineBytes)) != LineRead::kEnd;) {
+    if (read == LineRead::kTooLong) {
+      if (!answer({{"type", "error"},
+                   {"message", fmt::format("unreadable message: a line longer than {} bytes (the protocol's limit)",
+                                           kMaxProtocolLineBytes)}})) {
+        return false;
+      }
+      continue;
+    }
     std::vector<Error> errors;
     // One level more than a scenario: the envelope around a case's input.
     const std::optional<nlohmann::json> message = ParseJsonDocument(line, errors, kMaxJsonDepth + 1);

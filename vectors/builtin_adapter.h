@@ -18,7 +18,8 @@ namespace lbconform::vectors {
 // `unsupported` for any other, and for a case whose `kind` or `profile` is not
 // one it knows (or not a string). A line it cannot read as a message (not a
 // JSON object within the input limits plus one level for the envelope, a
-// `type` that is not a string or not a message type) gets
+// `type` that is not a string or not a message type, a line longer than
+// kMaxProtocolLineBytes, which is dropped as it is read) gets
 // {"type":"error","message":…} (vectors/README.md, "The adapter protocol").
 // False when `out` cannot be written.
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "documents/documents.h"
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "documents/timeline_json.h"
 #include "vectors/schema_check.h"
@@ -42,18 +43,16 @@ bool StatementFitsKind(std::string_view id, ScenarioKind kind) {
   return false;
 }
 
-// StatementProblems: the statements a vector cites, checked; the cited ones
-// are added to `covered`.
+// StatementProblems: the statements a vector cites, checked (any folder may
+// cite them; the suite's must, SuiteCoverage).
 void StatementProblems(const VectorTest& t, const std::map<std::string_view, std::string_view>& known,
-                       std::set<std::string>& covered, const std::function<void(const std::string&)>& problem) {
-  if (t.statements.empty()) problem("cites no statement of docs/spec/ (statements)");
+                       const std::function<void(const std::string&)>& problem) {
   for (const std::string& id : t.statements) {
     if (!known.contains(id)) {
       problem("statement " + id + " is not an anchor of docs/spec/");
     } else if (!StatementFitsKind(id, t.kind)) {
       problem("statement " + id + " belongs to " + std::string(known.at(id)) + ", not to this kind");
     }
-    covered.insert(id);
   }
 }
 
@@ -62,9 +61,6 @@ void StatementProblems(const VectorTest& t, const std::map<std::string_view, std
 std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
   std::vector<std::string> problems;
   std::map<std::string, std::string> id_to_file;
-  std::set<std::string> clauses_covered;
-  std::set<std::string> codes_covered;
-  std::set<std::string> statements_covered;
   std::map<std::string_view, std::string_view> statements;
   for (const SpecStatement& statement : SpecStatements()) statements.emplace(statement.id, statement.document);
   for (const VectorFile& file : files) {
@@ -90,10 +86,8 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
         if (t.clauses.empty()) problem(where + ": no clause");
         for (const std::string& clause : t.clauses) {
           if (!ClauseFromId(clause)) problem(where + ": unknown clause " + clause);
-          clauses_covered.insert(clause);
         }
-        StatementProblems(t, statements, statements_covered,
-                          [&](const std::string& text) { problem(where + ": " + text); });
+        StatementProblems(t, statements, [&](const std::string& text) { problem(where + ": " + text); });
         for (const json& e : t.expected) {
           std::string why;
           auto decision = ReadDecisionValidity(file.kind, e, &why);
@@ -105,7 +99,6 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
           if (t.result != Result::kAcceptable && (t.result == Result::kInvalid) == decision->valid) {
             problem(where + ": result " + std::string(NameOf(t.result)) + " contradicts expected.valid");
           }
-          for (ErrorCode code : decision->codes) codes_covered.insert(std::string(NameOf(code)));
         }
       }
     }
@@ -114,6 +107,31 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
     for (const auto& [flag, note] : file.notes) {
       if (!flags_used.contains(flag)) problem("flag " + flag + " is defined but never used");
       if (note.description.empty()) problem("flag " + flag + " has no description");
+    }
+  }
+  return problems;
+}
+
+std::vector<std::string> SuiteCoverage(const std::vector<VectorFile>& files) {
+  std::vector<std::string> problems;
+  std::set<std::string> clauses_covered;
+  std::set<std::string> codes_covered;
+  std::set<std::string> statements_covered;
+  for (const VectorFile& file : files) {
+    for (const VectorGroup& group : file.groups) {
+      for (const VectorTest& t : group.tests) {
+        clauses_covered.insert(t.clauses.begin(), t.clauses.end());
+        statements_covered.insert(t.statements.begin(), t.statements.end());
+        if (t.statements.empty()) {
+          problems.push_back(fmt::format("{}: tcId {} ({}): cites no statement of docs/spec/ (statements)",
+                                         file.path.filename().string(), t.tc_id, t.id));
+        }
+        for (const json& e : t.expected) {
+          const auto decision = ReadDecisionValidity(file.kind, e, nullptr);
+          if (!decision) continue;
+          for (ErrorCode code : decision->codes) codes_covered.insert(std::string(NameOf(code)));
+        }
+      }
     }
   }
   for (const ClauseInfo& clause : AllClauses()) {
@@ -184,7 +202,8 @@ bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::st
   std::string why;
   const auto actual = ReadDecisionValidity(test.kind, actual_json, &why);
   if (!actual) {
-    if (field != nullptr) *field = "decision (" + why + ")";
+    // The adapter's own values may be in `why`: it is printed, so escaped.
+    if (field != nullptr) *field = "decision (" + TerminalText(why, 300) + ")";
     return false;
   }
   std::string first_field;
@@ -205,7 +224,7 @@ bool ExpectationMatches(const VectorTest& test, const json& actual_json, std::st
     if (!diff) return true;
     if (first_field.empty()) first_field = *diff;
   }
-  if (field != nullptr) *field = first_field;
+  if (field != nullptr) *field = TerminalText(first_field, 300);
   return false;
 }
 

@@ -18,48 +18,6 @@ namespace lbconform::vectors {
 
 using nlohmann::json;
 
-// ------------------------------ Text an adapter sent
-
-std::string Printable(std::string_view text, std::size_t max_bytes) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    char32_t code = 0;
-    if (byte < 0x80) {
-      length = 1;
-      code = byte;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2;
-      code = byte & 0x1F;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3;
-      code = byte & 0x0F;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4;
-      code = byte & 0x07;
-    }
-    bool valid = length > 0 && i + length <= text.size();
-    for (std::size_t k = 1; valid && k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      valid = (next & 0xC0) == 0x80;
-      code = (code << 6) | (next & 0x3F);
-    }
-    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    valid = valid && code >= kSmallest[length] && code <= 0x10FFFF && (code < 0xD800 || code > 0xDFFF);
-    const std::string_view piece = valid ? text.substr(i, length) : std::string_view("\xEF\xBF\xBD");
-    if (out.size() + piece.size() > max_bytes) {
-      out += "\xE2\x80\xA6";  // …
-      return out;
-    }
-    out += piece;
-    i += valid ? length : 1;
-  }
-  return out;
-}
-
 namespace {
 
 // Dump is compact JSON that never throws (strings from an adapter are valid
@@ -72,7 +30,7 @@ std::string Dump(const json& value) { return value.dump(-1, ' ', false, json::er
 std::optional<json> ParseAnswerLine(const std::string& line, std::string* why) {
   std::vector<Error> errors;
   std::optional<json> parsed = ParseJsonDocument(line, errors);
-  if (!parsed && why != nullptr) *why = errors.empty() ? "not JSON" : errors.front().message;
+  if (!parsed && why != nullptr) *why = errors.empty() ? "not JSON" : TerminalText(errors.front().message, 200);
   return parsed;
 }
 
@@ -102,26 +60,27 @@ HelloInfo InterpretHello(const std::string& line) {
   std::string why;
   const std::optional<json> parsed = ParseAnswerLine(line, &why);
   if (!parsed) {
-    info.problem = "the adapter's hello is not JSON (" + why + "): " + Printable(line, 120);
+    info.problem = "the adapter's hello is not JSON (" + why + "): " + TerminalText(line, 120);
     return info;
   }
   const json& hello = *parsed;
   if (!hello.is_object() || hello.value("type", json()) != "hello") {
-    info.problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}: " + Printable(line, 120);
+    info.problem = "the adapter's first line is not {\"type\":\"hello\",\"protocol\":1,…}: " + TerminalText(line, 120);
     return info;
   }
   if (!hello.contains("protocol") || hello["protocol"] != 1) {
     info.problem = "the adapter speaks protocol " +
-                   (hello.contains("protocol") ? Printable(Dump(hello["protocol"]), 40) : std::string("(none)")) +
+                   (hello.contains("protocol") ? TerminalText(Dump(hello["protocol"]), 40) : std::string("(none)")) +
                    "; this runner speaks protocol 1";
     return info;
   }
   info.name = "adapter";
   info.version = "?";
   if (auto it = hello.find("implementation"); it != hello.end() && it->is_object()) {
-    if (auto n = it->find("name"); n != it->end() && n->is_string()) info.name = Printable(n->get<std::string>(), 200);
+    if (auto n = it->find("name"); n != it->end() && n->is_string())
+      info.name = TerminalText(n->get<std::string>(), 200);
     if (auto v = it->find("version"); v != it->end() && v->is_string())
-      info.version = Printable(v->get<std::string>(), 200);
+      info.version = TerminalText(v->get<std::string>(), 200);
   }
   const auto kinds = hello.find("kinds");
   if (kinds == hello.end() || !kinds->is_array()) {
@@ -133,8 +92,8 @@ HelloInfo InterpretHello(const std::string& line) {
     if (!kind) {
       std::vector<std::string_view> known;
       for (ScenarioKind each : AllScenarioKinds()) known.push_back(NameOf(each));
-      info.problem = fmt::format("the adapter's hello declares an unknown kind {} (kinds: {})", Printable(Dump(k), 80),
-                                 fmt::join(known, ", "));
+      info.problem = fmt::format("the adapter's hello declares an unknown kind {} (kinds: {})",
+                                 TerminalText(Dump(k), 80), fmt::join(known, ", "));
       return info;
     }
     if (std::find(info.kinds.begin(), info.kinds.end(), *kind) == info.kinds.end()) info.kinds.push_back(*kind);
@@ -151,13 +110,13 @@ Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
   auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text), ""}; };
   std::string why;
   std::optional<json> parsed = ParseAnswerLine(line, &why);
-  if (!parsed) return problem("the answer is not JSON (" + why + "): " + Printable(line, 120));
+  if (!parsed) return problem("the answer is not JSON (" + why + "): " + TerminalText(line, 120));
   json& answer = *parsed;
-  if (!answer.is_object()) return problem("the answer is not a JSON object: " + Printable(line, 120));
+  if (!answer.is_object()) return problem("the answer is not a JSON object: " + TerminalText(line, 120));
   if (!answer.contains("type") || answer["type"] != "result") return problem("the answer's type is not \"result\"");
   if (!answer.contains("id") || answer["id"] != case_id) {
     return problem("the answer is for another case: " +
-                   (answer.contains("id") ? Printable(Dump(answer["id"]), 120) : std::string("no id")));
+                   (answer.contains("id") ? TerminalText(Dump(answer["id"]), 120) : std::string("no id")));
   }
   if (auto u = answer.find("unsupported"); u != answer.end() && *u == true)
     return {Answer::Kind::kUnsupported, json(), "", ""};

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "documents/printable_text.h"
 #include "model/model.h"
 #include "vectors/adapter_process.h"
 #include "vectors/vector_file.h"
@@ -101,10 +102,6 @@ nlohmann::json CaseMessage(const CaseRequest& request);
 // CaseMessageText is CaseMessage(request).dump(), without building the message.
 std::string CaseMessageText(const CaseRequest& request);
 
-// Printable is `text` as valid UTF-8 (each invalid byte becomes U+FFFD) and
-// at most about `max_bytes` long, cut between characters with "…" appended.
-std::string Printable(std::string_view text, std::size_t max_bytes);
-
 // EngineImplementation runs a built-in engine in-process.
 class EngineImplementation final : public Implementation {
  public:
@@ -118,11 +115,16 @@ class EngineImplementation final : public Implementation {
   const Engine& engine_;
 };
 
+// kMaxProtocolLineBytes is the longest line of the adapter protocol, either
+// way (vectors/README.md): the runner refuses a longer answer, and
+// `lbconform adapter` a longer message.
+inline constexpr std::size_t kMaxProtocolLineBytes = 4 * 1024 * 1024;
+
 struct AdapterOptions {
   std::string command;
   std::chrono::milliseconds case_timeout{5000};
   std::chrono::milliseconds start_timeout{10000};
-  std::size_t max_line_bytes = 4 * 1024 * 1024;
+  std::size_t max_line_bytes = kMaxProtocolLineBytes;
   int max_consecutive_start_failures = 3;
 };
 

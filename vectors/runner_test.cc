@@ -15,10 +15,12 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/testing/run_cli.h"
 #include "documents/documents.h"
+#include "documents/printable_text.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
 #include "report/run_report.h"
@@ -625,6 +627,191 @@ TEST(RunHostile, ASignalKillsTheAdapterAndWritesAnIncompleteReport) {
   EXPECT_EQ(SchemaProblemsOf(doc), "");
   const pid_t adapter = std::stoi(ReadText(pid_file));
   EXPECT_NE(kill(adapter, 0), 0) << "the adapter " << adapter << " still runs";
+}
+
+// ------------------------------ What an adapter leaves behind
+
+// ProcessGone: `pid` no longer exists (killed and reaped, not a zombie).
+bool ProcessGone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+// LeavesDaemons is an adapter (the Python example) that first starts two
+// processes outside its process group, each writing its pid to a file under
+// `dir`: one in a session of its own (setsid), one also orphaned at once (a
+// daemon's double fork).
+std::string LeavesDaemons(const std::string& dir) {
+  return fmt::format(
+      "setsid sh -c 'echo $$ > {0}/setsid.pid; exec sleep 300' </dev/null >/dev/null 2>&1 & "
+      "(setsid sh -c 'echo $$ > {0}/daemon.pid; exec sleep 300' </dev/null >/dev/null 2>&1 &) ; "
+      "exec python3 {1}/vectors/adapters/python/lbconform_adapter.py",
+      dir, LBCONFORM_SOURCE_DIR);
+}
+
+// WaitForPids reads the two pid files (the adapter writes them as it starts).
+std::vector<pid_t> WaitForPids(const std::string& dir) {
+  std::vector<pid_t> pids;
+  for (const char* name : {"setsid.pid", "daemon.pid"}) {
+    const std::string path = dir + "/" + name;
+    for (int i = 0; i < 100 && ReadText(path).empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const std::string text = ReadText(path);
+    if (!text.empty()) pids.push_back(std::stoi(text));
+  }
+  return pids;
+}
+
+TEST(RunHostile, ProcessesThatLeftTheAdaptersGroupDoNotSurviveARunOrACheck) {
+  for (const char* command : {"run", "check"}) {
+    SCOPED_TRACE(command);
+    const std::string dir = ::testing::TempDir() + "/daemons-" + command;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::vector<std::string> args =
+        command == std::string("run")
+            ? std::vector<std::string>{"run", "--impl", LeavesDaemons(dir), "--id", "failover/spec-example/all-healthy"}
+            : std::vector<std::string>{"check",   "--impl", LeavesDaemons(dir), "--kind", "passthrough",
+                                       "--cases", "5",      "--seed",           "1"};
+    std::string out, err;
+    EXPECT_EQ(Cli(args, &out, &err), kExitOk) << out << err;
+    const std::vector<pid_t> pids = WaitForPids(dir);
+    ASSERT_EQ(pids.size(), 2u) << "the adapter did not start its daemons";
+    for (const pid_t pid : pids) {
+      EXPECT_TRUE(ProcessGone(pid)) << "process " << pid << " outlived the adapter";
+      kill(pid, SIGKILL);  // whatever the outcome, nothing is left behind
+    }
+  }
+}
+
+// ------------------------------ Text an adapter controls
+
+// HostileTextAdapter writes an adapter whose name, version and answers hold
+// terminal controls, a forged closing line, invalid UTF-8, HTML and Markdown.
+std::string HostileTextAdapter() {
+  const std::string path = ::testing::TempDir() + "/hostile_text_adapter.py";
+  std::ofstream(path) << R"PY(import json, sys
+name = "evil\x1b[2J\x1b[H\rrun: 9999 passed, 0 failed, 0 skipped\n<img src=x onerror=alert(1)>|[link](http://e)`*x*`\u009b31m\u202e"
+hello = {"type": "hello", "protocol": 1, "implementation": {"name": name, "version": "1\x1b]0;title\x07"}, "kinds": ["passthrough"]}
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps(hello), flush=True)
+    elif message["type"] == "case":
+        if "all-healthy" in message["id"]:
+            sys.stdout.buffer.write(b"\x1b[31m<b>not json</b>\r\x1b[2Krun: 9999 passed, 0 failed, 0 skipped\xff\xfe\n")
+        else:
+            output = {"valid": False, "errors": [{"code": "\x1b[31m\nrun: 9999 passed\u0085<i>x</i>"}]}
+            sys.stdout.buffer.write((json.dumps({"type": "result", "id": message["id"], "output": output}) + "\n").encode())
+        sys.stdout.flush()
+    else:
+        break
+)PY";
+  return "python3 " + path;
+}
+
+// UnprintableIn names the first line of `text` with a character a terminal
+// would act on (C0 but the newline that ends it, DEL, C1, bidi and line
+// separators, invalid UTF-8); "" when there is none. TerminalText leaves a
+// line without one unchanged.
+std::string UnprintableIn(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (TerminalText(line, line.size() + 16) != line) return TerminalText(line, 200);
+  }
+  return "";
+}
+
+// OutsideCodeSpans is `markdown` without its `code spans`, where HTML is
+// shown as written.
+std::string OutsideCodeSpans(const std::string& markdown) {
+  std::string outside;
+  bool in_code = false;
+  for (std::size_t i = 0; i < markdown.size(); ++i) {
+    if (markdown[i] == '\\' && i + 1 < markdown.size()) {
+      if (!in_code) outside += markdown.substr(i, 2);
+      ++i;
+    } else if (markdown[i] == '`') {
+      in_code = !in_code;
+    } else if (!in_code) {
+      outside += markdown[i];
+    }
+  }
+  return outside;
+}
+
+int LinesStartingWith(const std::string& text, const std::string& prefix) {
+  int count = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) count += line.rfind(prefix, 0) == 0 ? 1 : 0;
+  return count;
+}
+
+TEST(RunHostile, TextFromTheAdapterNeverReachesATerminalOrMarkdownRaw) {
+  const std::string dir = ::testing::TempDir() + "/hostile-text";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string out, err;
+  const int status = Cli({"run", "--impl", HostileTextAdapter(), "--id", "failover/spec-example/*", "--profile",
+                          "spec-docs", "--max-adapter-errors", "100", "--report", dir + "/report.json", "--summary-md",
+                          dir + "/summary.md", "--junit", dir + "/junit.xml"},
+                         &out, &err);
+  EXPECT_EQ(status, kExitRejected) << out << err;
+  EXPECT_EQ(UnprintableIn(out), "") << out;
+  EXPECT_EQ(UnprintableIn(err), "") << err;
+  EXPECT_EQ(LinesStartingWith(out, "run:"), 1) << out;
+  EXPECT_EQ(out.substr(out.rfind("run:")), "run: 0 passed, 6 failed, 0 skipped\n") << out;
+  EXPECT_NE(out.find("\\x1b[2J"), std::string::npos) << "the escape is shown, escaped\n" << out;
+
+  const std::string markdown = ReadText(dir + "/summary.md");
+  EXPECT_EQ(UnprintableIn(markdown), "") << markdown;
+  for (const char* raw : {"<img", "<b>", "<i>", "[link](", "*x*"}) {
+    EXPECT_EQ(OutsideCodeSpans(markdown).find(raw), std::string::npos) << raw << " in\n" << markdown;
+  }
+  EXPECT_NE(markdown.find("&lt;img src=x onerror=alert(1)&gt;\\|\\[link\\](http://e)\\`\\*x\\*\\`"), std::string::npos)
+      << markdown;
+  EXPECT_EQ(LinesStartingWith(markdown, "run:"), 0) << markdown;
+
+  // The HTML page escapes the same text as HTML.
+  EXPECT_EQ(Cli({"report", dir + "/report.json", "-o", dir + "/report.html"}), kExitOk);
+  const std::string html = ReadText(dir + "/report.html");
+  for (const char* raw : {"<img", "<b>not", "<i>x"}) EXPECT_EQ(html.find(raw), std::string::npos) << raw;
+  EXPECT_NE(html.find("&lt;img src=x"), std::string::npos);
+
+  // check prints the same name, answers and errors.
+  std::string check_out, check_err;
+  Cli({"check", "--impl", HostileTextAdapter(), "--kind", "passthrough", "--cases", "3", "--seed", "1"}, &check_out,
+      &check_err);
+  EXPECT_EQ(UnprintableIn(check_out), "") << check_out;
+  EXPECT_EQ(UnprintableIn(check_err), "") << check_err;
+  EXPECT_EQ(LinesStartingWith(check_out, "run:"), 0) << check_out;
+}
+
+// ------------------------------ A user's vector folder
+
+// What `check --out` writes lints clean against the installed schemas, with
+// no demand that it cover every clause of the suite.
+TEST(RunHostile, AFolderThatCheckWroteLintsClean) {
+  const std::string dir = ::testing::TempDir() + "/check-out-lint";
+  std::filesystem::remove_all(dir);
+  for (const auto& [engine, kind] :
+       std::vector<std::pair<std::string, std::string>>{{"float-ratio", "passthrough"},
+                                                        {"draining-is-reset", "passthrough-timeline"},
+                                                        {"strict-overflows", "service-lb-policy"}}) {
+    std::string out;
+    EXPECT_EQ(Cli({"check", "--impl", std::string(LBCONFORM_WRONG_ADAPTER) + " " + engine, "--kind", kind, "--cases",
+                   "2000", "--seed", "1", "--out", dir},
+                  &out),
+              kExitRejected)
+        << out;
+  }
+  std::string out, err;
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", dir}, &out, &err), kExitOk) << out << err;
+  EXPECT_NE(out.find("lint: 3 files, 3 vectors, 0 problems"), std::string::npos) << out;
+  // The suite's own rules still hold for the suite: a folder given as the
+  // suite's root is linted as the suite.
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", DefaultVectorRoot().string()}, &out, &err), kExitOk) << out << err;
+  // And a user folder's own problems are still found: a file twice, its ids
+  // used twice.
+  std::filesystem::copy_file(std::filesystem::directory_iterator(dir + "/regressions")->path(),
+                             dir + "/regressions/copy.json");
+  EXPECT_EQ(Cli({"vectors", "lint", "--vectors", dir}, &out, &err), kExitRejected) << out << err;
 }
 
 TEST(RunHostile, NonsenseArgumentsAreRefused) {

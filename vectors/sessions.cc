@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "documents/printable_text.h"
 #include "documents/scenario_json.h"
 #include "model/timeline_model.h"
 #include "vectors/run_signals.h"
@@ -25,7 +26,7 @@ std::string InterpretSessionsHello(const json& sessions, std::vector<ScenarioKin
   const auto version = sessions.find("version");
   if (version == sessions.end() || *version != kSessionsVersion) {
     return fmt::format("the adapter speaks sessions version {}; this runner speaks sessions version {}",
-                       version == sessions.end() ? std::string("(none)") : Printable(MessageDump(*version), 40),
+                       version == sessions.end() ? std::string("(none)") : TerminalText(MessageDump(*version), 40),
                        kSessionsVersion);
   }
   const auto list = sessions.find("kinds");
@@ -37,14 +38,14 @@ std::string InterpretSessionsHello(const json& sessions, std::vector<ScenarioKin
     if (kind != ScenarioKind::kPassthroughTimeline) {
       return fmt::format(
           "the adapter's hello serves {} as sessions; only passthrough-timeline, the kind with events, can be",
-          Printable(MessageDump(k), 80));
+          TerminalText(MessageDump(k), 80));
     }
     if (std::find(kinds.begin(), kinds.end(), *kind) == kinds.end()) kinds.push_back(*kind);
   }
   if (const auto most = sessions.find("maxOpen"); most != sessions.end()) {
     if (!most->is_number_integer() || most->get<std::int64_t>() < 1) {
       return "the adapter's hello has a \"sessions\".\"maxOpen\" that is not an integer of at least 1: " +
-             Printable(MessageDump(*most), 40);
+             TerminalText(MessageDump(*most), 40);
     }
     max_open = static_cast<int>(std::min<std::int64_t>(most->get<std::int64_t>(), kMaxOpenSessions));
   }
@@ -97,15 +98,15 @@ std::string WhoseAnswer(const json& answer, const std::string& session, std::uin
   const auto named = answer.find("session");
   if (named == answer.end() || *named != session) {
     return fmt::format("the answer is for another session ({}) where session {}'s answer to seq {} was due",
-                       named == answer.end() ? std::string("no session") : Printable(MessageDump(*named), 120),
-                       Printable(session, 120), seq);
+                       named == answer.end() ? std::string("no session") : TerminalText(MessageDump(*named), 120),
+                       TerminalText(session, 120), seq);
   }
   const auto number = answer.find("seq");
   if (number == answer.end() || !number->is_number_integer()) return "the answer has no integer \"seq\"";
   if (*number != seq) {
     const bool earlier = number->is_number_unsigned() && number->get<std::uint64_t>() < seq;
     return fmt::format("{} seq {} of the session where seq {} was due", earlier ? "a second answer to" : "an answer to",
-                       Printable(MessageDump(*number), 40), seq);
+                       TerminalText(MessageDump(*number), 40), seq);
   }
   return "";
 }
@@ -118,21 +119,22 @@ SessionAnswer InterpretSessionAnswer(const std::string& line, const std::string&
   std::vector<Error> errors;
   std::optional<json> parsed = ParseJsonDocument(line, errors);
   if (!parsed) {
-    return problem(fmt::format("the answer is not JSON ({}): {}", errors.empty() ? "" : errors.front().message,
-                               Printable(line, 120)));
+    return problem(fmt::format("the answer is not JSON ({}): {}",
+                               errors.empty() ? "" : TerminalText(errors.front().message, 200),
+                               TerminalText(line, 120)));
   }
   json& answer = *parsed;
-  if (!answer.is_object()) return problem("the answer is not a JSON object: " + Printable(line, 120));
+  if (!answer.is_object()) return problem("the answer is not a JSON object: " + TerminalText(line, 120));
   if (std::string whose = WhoseAnswer(answer, session, seq); !whose.empty()) return problem(std::move(whose));
   const char* type = awaited == Awaited::kClosed ? "closed" : "state";
   if (answer.value("type", json()) != type) {
     return problem(fmt::format("the answer's type is {} where a \"{}\" was due",
-                               Printable(MessageDump(answer.value("type", json())), 40), type));
+                               TerminalText(MessageDump(answer.value("type", json())), 40), type));
   }
   if (awaited == Awaited::kClosed) return {SessionAnswer::Kind::kClosed, json(), ""};
   if (const auto why = answer.find("error"); why != answer.end()) {
     if (!why->is_string()) return problem("the answer's \"error\" is not a string");
-    return {SessionAnswer::Kind::kDropped, json(), Printable(why->get<std::string>(), 300)};
+    return {SessionAnswer::Kind::kDropped, json(), TerminalText(why->get<std::string>(), 300)};
   }
   if (const auto u = answer.find("unsupported"); u != answer.end() && *u == true) {
     if (awaited == Awaited::kOpenState) return {SessionAnswer::Kind::kUnsupported, json(), ""};
@@ -201,7 +203,7 @@ struct SessionImplementation::Session {
     } else if (awaited == Awaited::kState) {
       what = "the query";
     }
-    return fmt::format("session {}, {} (seq {})", Printable(id, 200), what, last_seq);
+    return fmt::format("session {}, {} (seq {})", TerminalText(id, 200), what, last_seq);
   }
 };
 

@@ -2,6 +2,8 @@
 // The command line run in-process, as the tests of cli/ and vectors/ drive it:
 // arguments in, exit status and both streams out.
 
+#include <gtest/gtest.h>
+
 #include <sstream>
 #include <string>
 #include <utility>
@@ -17,7 +19,9 @@ struct CliRun {
   std::string err;
 };
 
-// Lbconform runs `lbconform args...` with `stdin_text` on standard input.
+// Lbconform runs `lbconform args...` with `stdin_text` on standard input. A
+// status the command's help does not list (cli/exit_statuses.cc) fails the
+// calling test, whatever it checks.
 inline CliRun Lbconform(std::vector<std::string> args, const std::string& stdin_text = "") {
   args.insert(args.begin(), "lbconform");
   std::vector<const char*> argv;
@@ -26,6 +30,7 @@ inline CliRun Lbconform(std::vector<std::string> args, const std::string& stdin_
   std::ostringstream out;
   std::ostringstream err;
   const int status = RunCli(static_cast<int>(argv.size()), argv.data(), in, out, err);
+  EXPECT_EQ(err.str().find("which `lbconform help"), std::string::npos) << err.str();
   return {status, out.str(), err.str()};
 }
 
