@@ -124,6 +124,7 @@ TEST(CheckPipeline, DoubledAnswerIsAWrongIdAtOnce) {
   const CheckFinding& finding = checked.result.findings.front();
   EXPECT_EQ(finding.case_index, 2u) << checked.text;  // the adapter doubles its second answer, case 1's
   EXPECT_NE(finding.field.find("the id of the case before"), std::string::npos) << finding.field;
+  EXPECT_EQ(finding.failure, AdapterErrorClass(vectors::AdapterProblem::kWrongId));
   EXPECT_EQ(checked.result.coverage.at(ScenarioKind::kPassthrough).agreed, 2u) << checked.text;
 }
 

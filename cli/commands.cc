@@ -22,8 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "check/check.h"
 #include "check/shard.h"
+#include "cli/check_command.h"
+#include "cli/command.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
 #include "documents/backend_service_fields.h"
@@ -657,20 +658,6 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
 
 // ------------------------------ the command line
 
-// Streams are what every command reads and writes.
-struct Streams {
-  std::istream& in;
-  std::ostream& out;
-  std::ostream& err;
-};
-
-// Command is one registered subcommand and what runs it once it is parsed.
-// Each Add*Command keeps its options alive in the action it returns.
-struct Command {
-  CLI::App* app;
-  std::function<int()> action;
-};
-
 // UsageInsteadOfWaiting prints the command's help when no file was given and
 // standard input is a terminal: a person who typed the bare command is not
 // about to type JSON (an explicit `-` still reads the terminal).
@@ -835,56 +822,18 @@ Command AddRunCommand(CLI::App& app, Streams io) {
   run->add_option("--save-failures", o->save_failures,
                   "Write each failing case here as a scenario file and its expected decision");
   run->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   run->add_option("--run-timeout", o->run_timeout_s, "Seconds for the whole run")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   run->add_option("--max-adapter-errors", o->max_adapter_errors,
                   "Stop after this many adapter errors in a row with no good answer between them")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   return {run, [=] {
             o->impl_given = impl->count() > 0;
             return Run(*o, io.out, io.err);
-          }};
-}
-
-Command AddCheckCommand(CLI::App& app, Streams io) {
-  auto o = std::make_shared<CheckCommandOptions>();
-  auto seed = std::make_shared<std::uint64_t>(0);
-  CLI::App* check =
-      app.add_subcommand("check", "Check an implementation on generated scenarios; shrink the first disagreement");
-  CLI::Option* impl = check->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
-  check->add_option("--engine", o->engine, "Check a built-in engine instead of an adapter");
-  check->add_option("--kind", o->kinds, "Only these kinds (default: every kind the implementation declares)");
-  check->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
-  check
-      ->add_option("--cases", o->cases,
-                   fmt::format("Cases per kind (default {} unless --time-budget)", kDefaultCheckCases))
-      ->check(CLI::PositiveNumber);
-  check->add_option("--time-budget", o->time_budget, "Seconds for the whole check, shared by the kinds")
-      ->check(CLI::PositiveNumber);
-  CLI::Option* seed_option =
-      check->add_option("--seed", *seed, "Seed of the generated cases (default: random, printed)");
-  check->add_option("--max-size", o->max_size, "Largest RapidCheck size (cases grow from 0 to it, then again)")
-      ->check(CLI::Range(0, 1000))
-      ->capture_default_str();
-  check->add_option("--out", o->out,
-                    "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
-  check->add_flag("--no-shrink", o->no_shrink, "Report the first disagreement as generated");
-  check->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  check->add_option("--max-adapter-errors", o->max_adapter_errors, "Stop after this many adapter errors in a row")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  AddShardOptions(*check, o->shard);
-  check->add_option("--result", o->result, "Write this shard's JSON result here, for `lbconform merge`");
-  return {check, [=] {
-            o->impl_given = impl->count() > 0;
-            if (seed_option->count() > 0) o->seed = *seed;
-            return CheckCommand(*o, io.out, io.err);
           }};
 }
 
@@ -1057,7 +1006,8 @@ void SetHelpFooters(CLI::App& app) {
        "The files must be the shards of one run (same command, parameters, version, shard count) and cover\n"
        "its space exactly once: every shard I of N present once, each covering its whole slice.\n"
        "Exit status: 0 covered exactly once, no finding; 1 a finding (disagreement) in some shard;\n"
-       "             2 usage error, unreadable file, not a shard result, or files of different runs;\n"
+       "             2 usage error, unreadable file, not a shard result (or one that contradicts itself),\n"
+       "             or files of different runs;\n"
        "             3 coverage: a shard missing, given twice, or not covering its slice (nothing merged);\n"
        "             4 the merged result could not be written"},
       {"catalogue", "Example:\n  lbconform catalogue gaps --format json\nExit status: 0, 2 usage error"},
@@ -1068,7 +1018,8 @@ void SetHelpFooters(CLI::App& app) {
       {"check",
        "Example:\n  lbconform check --impl 'python3 my_adapter.py' --time-budget 60 --out found/\n"
        "  lbconform run --vectors found/ --impl 'python3 my_adapter.py'    # replay what it found\n"
-       "Exit status: 0 nothing found, 1 a disagreement or an adapter error (shrunk and printed), 2 usage error,\n"
+       "Exit status: 0 nothing found, 1 a disagreement or an adapter error (shrunk and printed), or nothing\n"
+       "             checked (every case unsupported), 2 usage error,\n"
        "             3 incomplete (the adapter did not start, or adapter errors in a row),\n"
        "             4 a vector file or standard output could not be written, 128+N ended by signal N"},
       {"adapter",
