@@ -293,6 +293,7 @@ bool KindCheck::JudgeNext() {
 void KindCheck::Count(const InFlight& head, const Outcome& outcome) {
   KindCoverage& coverage = *coverage_;
   ++coverage.cases;
+  coverage.session_events += outcome.session_events;
   for (Clause c : outcome.clauses) ++coverage.clauses[std::string(IdOf(c))];
   for (const std::string& b : head.boundaries) ++coverage.boundaries[b];
   if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
@@ -345,6 +346,7 @@ CheckFinding KindCheck::Shrunk(const InFlight& head, Outcome outcome) {
   finding.expected = std::move(shrunk.outcome.expected);
   finding.actual = std::move(shrunk.outcome.actual);
   finding.field = shrunk.outcome.field;
+  finding.where = shrunk.outcome.session_detail;
   finding.other_errors_while_shrinking = std::move(shrunk.other_errors);
   finding.first_other_error = shrunk.first_other_error;
   const std::set<Clause> at_stake = ClausesAtStake(shrunk.outcome.clauses, shrunk.passing_neighbours);

@@ -62,6 +62,7 @@ struct CheckFinding {
   nlohmann::json expected;  // the reference's decision (no trace)
   nlohmann::json actual;    // the implementation's (null after an adapter error)
   std::string field;        // the normative field that differs, or the adapter's problem
+  std::string where;        // through a session: the first step that differs, the events up to it
   // The clauses at stake: those of the reference's trace here that it does
   // not cite on a smaller case answered right (when shrinking met one), else
   // the whole trace.
@@ -100,6 +101,7 @@ struct KindCoverage {
   std::map<std::string, std::uint64_t> other_readings;
   std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
   std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
+  std::uint64_t session_events = 0;                 // events sent in sessions (vectors/sessions.h)
 };
 
 struct CheckResult {

@@ -19,20 +19,32 @@ namespace lbconform {
 
 namespace {
 
+// Started is the implementation checked and, for an adapter, the process
+// behind its sessions.
+struct Started {
+  std::unique_ptr<vectors::AdapterImplementation> process;
+  std::unique_ptr<vectors::Implementation> implementation;
+};
+
 // StartImplementation: the built-in engine, or the adapter started and its
-// hello read; nullptr after saying why it did not start.
-std::unique_ptr<vectors::Implementation> StartImplementation(const CheckInvocation& invocation, std::ostream& err) {
-  if (invocation.engine != nullptr) return std::make_unique<vectors::EngineImplementation>(*invocation.engine);
+// hello read; no implementation after saying why it did not start.
+Started StartImplementation(const CheckInvocation& invocation, std::ostream& err) {
+  Started started;
+  if (invocation.engine != nullptr) {
+    started.implementation = std::make_unique<vectors::EngineImplementation>(*invocation.engine);
+    return started;
+  }
   vectors::AdapterOptions adapter;
   adapter.command = invocation.adapter_command;
   adapter.case_timeout = invocation.case_timeout;
-  auto process = std::make_unique<vectors::AdapterImplementation>(adapter);
+  started.process = std::make_unique<vectors::AdapterImplementation>(adapter);
   std::string problem;
-  if (!process->Introduce(&problem)) {
+  if (!started.process->Introduce(&problem)) {
     err << "lbconform: " << problem << "\n";
-    return nullptr;
+    return started;
   }
-  return process;
+  started.implementation = std::make_unique<vectors::SessionImplementation>(*started.process, invocation.form);
+  return started;
 }
 
 std::string KindNames(const std::vector<ScenarioKind>& kinds) {
@@ -71,6 +83,8 @@ std::string CommandToReproduce(const CheckInvocation& invocation) {
                             ? "lbconform check --impl " + vectors::ShellQuoted(invocation.adapter_command)
                             : "lbconform check --engine " + std::string(invocation.engine->name());
   for (Profile profile : invocation.profiles) command += fmt::format(" --profile {}", NameOf(profile));
+  if (invocation.form == vectors::CaseForm::kWhole) command += " --form whole";
+  if (invocation.form == vectors::CaseForm::kSession) command += " --form session";
   if (invocation.max_size != 100) command += fmt::format(" --max-size {}", invocation.max_size);
   return command;
 }
@@ -150,8 +164,9 @@ std::string NothingChecked(const CheckResult& result) {
 }
 
 int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<vectors::Implementation> implementation = StartImplementation(invocation, err);
-  if (implementation == nullptr) return kExitIncomplete;
+  const Started started = StartImplementation(invocation, err);
+  if (started.implementation == nullptr) return kExitIncomplete;
+  vectors::Implementation* const implementation = started.implementation.get();
   int status = kExitOk;
   std::optional<std::vector<ScenarioKind>> kinds = ChooseKinds(invocation, *implementation, err, status);
   if (!kinds) return status;

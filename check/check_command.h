@@ -16,6 +16,7 @@
 #include "check/check.h"
 #include "check/shard.h"
 #include "model/engine.h"
+#include "vectors/sessions.h"
 
 namespace lbconform {
 
@@ -25,11 +26,13 @@ struct CheckInvocation {
   std::string adapter_command;
   const Engine* engine = nullptr;
   std::chrono::milliseconds case_timeout{5000};  // an adapter's, per case
-  std::vector<ScenarioKind> kinds;               // empty: every kind it declares
-  std::vector<Profile> profiles;                 // empty: every profile of each kind
-  std::uint64_t cases = 0;                       // per kind; 0: the time budget, else kDefaultCheckCases
-  double time_budget_seconds = 0;                // 0: none
-  std::optional<std::uint64_t> seed;             // default: random (printed)
+  // An adapter's timelines as sessions or whole (vectors/README.md, "Sessions").
+  vectors::CaseForm form = vectors::CaseForm::kAuto;
+  std::vector<ScenarioKind> kinds;    // empty: every kind it declares
+  std::vector<Profile> profiles;      // empty: every profile of each kind
+  std::uint64_t cases = 0;            // per kind; 0: the time budget, else kDefaultCheckCases
+  double time_budget_seconds = 0;     // 0: none
+  std::optional<std::uint64_t> seed;  // default: random (printed)
   int max_size = 100;
   std::string out;  // --out: a vector folder for the shrunk cases
   bool shrink = true;

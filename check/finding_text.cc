@@ -110,6 +110,7 @@ void PrintFinding(const CheckFinding& finding, const CheckOptions& options, cons
   PrintShrinkNotes(finding, out);
   out << "minimal scenario:\n" << DumpJson(finding.scenario, 2) << "\n";
   out << "differs at: " << finding.field << "\n";
+  if (!finding.where.empty()) out << "where:      " << finding.where << "\n";
   out << "expected:   " << Compact(finding.expected) << "\n";
   const std::string actual = finding.actual.is_null() ? std::string("(no answer)") : Compact(finding.actual);
   out << "actual:     " << actual << "\n";
@@ -169,6 +170,10 @@ void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double secon
                      NameOf(kind), coverage.cases, seconds,
                      static_cast<double>(coverage.cases) / std::max(seconds, 1e-9), coverage.agreed,
                      coverage.unsupported, coverage.adapter_errors);
+  if (coverage.session_events > 0) {
+    out << fmt::format("  through sessions: {} events ({:.0f} events/s)\n", coverage.session_events,
+                       static_cast<double>(coverage.session_events) / std::max(seconds, 1e-9));
+  }
   PrintOtherReadingsOf(coverage, out);
   out << "  cases per clause (the reference's trace):\n";
   for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);

@@ -6,6 +6,7 @@
 #include "reference/reference_engine.h"
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
+#include "vectors/sessions.h"
 
 namespace lbconform {
 
@@ -69,6 +70,18 @@ void JudgeDecision(PreparedCase& prepared, Outcome& outcome) {
   outcome.failure = DisagreementClass(outcome.field);
 }
 
+// JudgeSessionAnswer: a case run as a session is judged message by message
+// (vectors/sessions.h).
+void JudgeSessionAnswer(PreparedCase& prepared, const vectors::SessionTranscript& session, Outcome& outcome) {
+  prepared.test.expected = {prepared.expected};
+  const vectors::SessionJudgment judged = vectors::JudgeSession(prepared.test, prepared.profile, session);
+  outcome.field = judged.field;
+  outcome.session_detail = judged.detail;
+  outcome.session_events = session.events_sent;
+  outcome.kind = judged.passed ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+  if (!judged.passed) outcome.failure = DisagreementClass(judged.field);
+}
+
 }  // namespace
 
 std::vector<std::string> ClauseIds(const std::set<Clause>& clauses) {
@@ -116,7 +129,11 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer, const Deadline& de
     case vectors::Answer::Kind::kDecision:
       if (answer.as_expected) break;  // outcome.kind is kAgree
       outcome.actual = std::move(answer.decision);
-      JudgeDecision(prepared, outcome);
+      if (answer.session) {
+        JudgeSessionAnswer(prepared, *answer.session, outcome);
+      } else {
+        JudgeDecision(prepared, outcome);
+      }
       break;
   }
   outcome.expected = std::move(prepared.expected);

@@ -27,6 +27,10 @@ struct Outcome {
   nlohmann::json actual;     // empty when the answer was the expected line
   std::string field;         // the first normative field that differs, or the adapter's problem
   FailureClass failure;      // how it fails (kDisagree, kAdapterError)
+  // Through a session: the events sent, and where the first step differs
+  // (vectors/sessions.h).
+  std::size_t session_events = 0;
+  std::string session_detail;
 
   bool Failed() const { return kind == Kind::kDisagree || kind == Kind::kAdapterError; }
   bool FailsAs(const FailureClass& other) const { return Failed() && failure == other; }

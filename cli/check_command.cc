@@ -31,8 +31,9 @@ struct CheckArguments {
   bool no_shrink = false;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
-  ShardArguments shard;  // --shard I/N, --shards N (or the batch system's variables)
-  std::string result;    // --result FILE: the shard's JSON result, for `lbconform merge`
+  ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
+  std::string result;         // --result FILE: the shard's JSON result, for `lbconform merge`
+  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
 };
 
 // Usage says a usage error; it returns nullopt for the caller to return.
@@ -111,6 +112,7 @@ std::optional<CheckInvocation> Read(const CheckArguments& a, std::ostream& err) 
   if (a.cases > 0 && a.time_budget > 0) return Usage(err, "give --cases or --time-budget, not both");
   if (!ReadShard(a, invocation, err) || !ReadNames(a, invocation, err)) return std::nullopt;
   invocation.case_timeout = std::chrono::milliseconds(a.case_timeout_ms);
+  invocation.form = vectors::CaseFormFromName(a.form).value_or(vectors::CaseForm::kAuto);
   invocation.cases = a.cases;
   invocation.time_budget_seconds = a.time_budget;
   invocation.seed = a.seed;
@@ -143,6 +145,12 @@ void AddCheckOptions(CLI::App& check, CheckArguments& a, std::uint64_t& seed) {
       ->capture_default_str();
   check.add_option("--max-adapter-errors", a.max_adapter_errors, "Stop after this many adapter errors in a row")
       ->check(Positive())
+      ->capture_default_str();
+  check
+      .add_option("--form", a.form,
+                  "auto: sessions for the kinds the adapter serves as sessions, else whole cases; whole: whole "
+                  "cases only; session: only what it serves as sessions")
+      ->check(CLI::IsMember({"auto", "whole", "session"}))
       ->capture_default_str();
   AddShardOptions(check, a.shard);
   check.add_option("--result", a.result, "Write this shard's JSON result here, for `lbconform merge`");
