@@ -70,6 +70,15 @@ std::optional<DrawnCase> DrawCase(const Generators& generators, const std::vecto
   return DrawnCase{std::move(drawn), profiles[p]};
 }
 
+// SelectedProfiles: the profiles of `kind` among `selected` (empty: all).
+std::vector<Profile> SelectedProfiles(ScenarioKind kind, const std::vector<Profile>& selected) {
+  std::vector<Profile> profiles;
+  for (Profile p : ProfilesOf(kind)) {
+    if (selected.empty() || std::find(selected.begin(), selected.end(), p) != selected.end()) profiles.push_back(p);
+  }
+  return profiles;
+}
+
 // ClassifyReading: a disagreement that the accepted other reading of a gap
 // answers alike is that reading's case, not a finding; and every answer tells
 // the readings which one the implementation took.
@@ -197,24 +206,12 @@ void KindCheck::Run() {
 
 // Ready: the kind's profiles and generators; false (said) when it has none.
 bool KindCheck::Ready() {
-  for (Profile p : ProfilesOf(kind_)) {
-    if (options_.profiles.empty() ||
-        std::find(options_.profiles.begin(), options_.profiles.end(), p) != options_.profiles.end())
-      profiles_.push_back(p);
-  }
-  if (profiles_.empty()) {
-    run_.out << fmt::format("check: {}: no profile of this kind selected; skipped\n", NameOf(kind_));
+  if (const std::string why = SkippedBecause(kind_, options_.profiles); !why.empty()) {
+    run_.out << fmt::format("check: {}: {}; skipped\n", NameOf(kind_), why);
     return false;
   }
-  for (Profile p : profiles_) {
-    if (std::optional<rc::Gen<check::CheckCase>> gen = check::GenCheckCase(kind_, p))
-      generators_.push_back(std::move(*gen));
-  }
-  if (generators_.empty()) {
-    run_.out << fmt::format("check: {}: no case generator for this kind yet (check/case_generators.cc); skipped\n",
-                            NameOf(kind_));
-    return false;
-  }
+  profiles_ = SelectedProfiles(kind_, options_.profiles);
+  for (Profile p : profiles_) generators_.push_back(*check::GenCheckCase(kind_, p));
   return true;
 }
 
@@ -491,6 +488,15 @@ std::uint64_t CasesPerKind(const CheckOptions& options) {
 }
 
 }  // namespace
+
+std::string SkippedBecause(ScenarioKind kind, const std::vector<Profile>& profiles) {
+  const std::vector<Profile> selected = SelectedProfiles(kind, profiles);
+  if (selected.empty()) return "no profile of this kind selected";
+  if (!check::GenCheckCase(kind, selected.front())) {
+    return "no case generator for this kind yet (check/case_generators.cc)";
+  }
+  return "";
+}
 
 std::size_t CheckFinding::Vms() const { return ArraySize(scenario, "instances"); }
 

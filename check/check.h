@@ -118,6 +118,11 @@ struct CheckResult {
   std::uint64_t answers_as_expected = 0;
 };
 
+// SkippedBecause says why check has no case of `kind` to draw when
+// `profiles` are selected (empty: all): none of its profiles selected, or no
+// case generator yet; empty when it has cases.
+std::string SkippedBecause(ScenarioKind kind, const std::vector<Profile>& profiles);
+
 // RunCheck checks `implementation` and prints the findings and the coverage
 // tables on `out`.
 CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions& options, std::ostream& out,

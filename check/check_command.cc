@@ -78,6 +78,19 @@ std::optional<std::vector<ScenarioKind>> ChooseKinds(const CheckInvocation& invo
   return declared;
 }
 
+// SkipKinds drops the kinds with no case to draw (no profile of theirs
+// selected, no case generator): the shards' space is the kinds checked.
+// Returns the lines that say so.
+std::string SkipKinds(std::vector<ScenarioKind>& kinds, const std::vector<Profile>& profiles) {
+  std::string said;
+  std::erase_if(kinds, [&](ScenarioKind kind) {
+    const std::string why = SkippedBecause(kind, profiles);
+    if (!why.empty()) said += fmt::format("check: {}: {}; skipped\n", NameOf(kind), why);
+    return !why.empty();
+  });
+  return said;
+}
+
 std::string CommandToReproduce(const CheckInvocation& invocation) {
   std::string command = invocation.engine == nullptr
                             ? "lbconform check --impl " + vectors::ShellQuoted(invocation.adapter_command)
@@ -93,7 +106,7 @@ std::string CommandToReproduce(const CheckInvocation& invocation) {
 // when kinds × cases, the numbers of the cases, would pass 2^64.
 std::optional<CheckOptions> Plan(const CheckInvocation& invocation, std::vector<ScenarioKind> kinds,
                                  std::ostream& err) {
-  if (invocation.cases > std::numeric_limits<std::uint64_t>::max() / kinds.size()) {
+  if (!kinds.empty() && invocation.cases > std::numeric_limits<std::uint64_t>::max() / kinds.size()) {
     err << fmt::format(
         "lbconform: --cases {} for {} kinds is more than 2^64 cases in all, more than check numbers; give fewer\n",
         invocation.cases, kinds.size());
@@ -135,7 +148,7 @@ std::string ClosingLine(const CheckInvocation& invocation, const CheckOptions& o
   if (!result.stop_reason.empty()) why_not_green = "; stopped early: " + result.stop_reason;
   if (!nothing_checked.empty()) why_not_green = "; nothing was checked: " + nothing_checked;
   return fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases, result.findings.size(),
-                     result.findings.size() == 1 ? "disagreement" : "disagreements", result.seed, shard_text,
+                     result.findings.size() == 1 ? "disagreement" : "disagreements", options.seed, shard_text,
                      result.seconds, why_not_green);
 }
 
@@ -170,15 +183,16 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
   int status = kExitOk;
   std::optional<std::vector<ScenarioKind>> kinds = ChooseKinds(invocation, *implementation, err, status);
   if (!kinds) return status;
+  const std::string skipped = SkipKinds(*kinds, invocation.profiles);
   const std::optional<CheckOptions> options = Plan(invocation, std::move(*kinds), err);
   if (!options) return kExitUsage;
-  if (auto problem = WriteOutput(out, fmt::format("check: {} {}, seed {}\n", implementation->name(),
-                                                  implementation->version(), options->seed))) {
+  if (auto problem = WriteOutput(out, fmt::format("check: {} {}, seed {}\n{}", implementation->name(),
+                                                  implementation->version(), options->seed, skipped))) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }
   CheckResult result;
-  {
+  if (!options->kinds.empty()) {  // RunCheck would check every kind declared
     const vectors::RunSignals signals;
     result = RunCheck(*implementation, *options, out, err);
   }
@@ -192,7 +206,9 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
     return kExitWriteFailed;
   }
   if (!out) return kExitWriteFailed;
-  if (!invocation.result_path.empty() && result.stop_signal == 0 && result.stop_reason.empty()) {
+  // No result without a kind checked: it would have no space to merge.
+  if (!invocation.result_path.empty() && !options->kinds.empty() && result.stop_signal == 0 &&
+      result.stop_reason.empty()) {
     const ShardResult shard_result =
         CheckShardResult(implementation->name(), *options, invocation.cases, *invocation.shard, result);
     if (const std::optional<std::string> problem = WriteShardResult(invocation.result_path, shard_result)) {

@@ -4,8 +4,10 @@
 // under an earlier case's id is reported at once, a flaky adapter is named,
 // and a shrunk ratio is a short decimal with only the clauses at stake.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -169,6 +171,26 @@ TEST(CheckVerdict, CasesThatOverflowAreRefused) {
             kExitUsage)
       << out << err;
   EXPECT_NE(err.find("--cases 9223372036854775808"), std::string::npos) << err;
+}
+
+// A shard whose --profile leaves a kind nothing to draw wrote a result that
+// merge refused as contradicting itself (counts.checked 10, covered 0..30):
+// the space is now the kinds checked.
+TEST(CheckVerdict, ASkippedKindIsNotInTheShardsSpace) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("lbconform-verdict-test-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string result = (dir / "shard.json").string();
+  std::string out, err;
+  EXPECT_EQ(Cli({"check", "--engine", "reference", "--profile", "api-10min", "--cases", "10", "--seed", "7", "--shard",
+                 "0/1", "--result", result},
+                &out, &err),
+            kExitOk)
+      << out << err;
+  EXPECT_NE(out.find("check: passthrough: no profile of this kind selected; skipped"), std::string::npos) << out;
+  EXPECT_NE(out.find("cases 0..10 of 10"), std::string::npos) << out;
+  EXPECT_EQ(Cli({"merge", result}, &out, &err), kExitOk) << out << err;
+  std::filesystem::remove_all(dir);
 }
 
 // Issue 25, item 8: --cases 0 says what is wrong in a few words (before: a
