@@ -142,8 +142,8 @@ int DecideOrExplain(const DecideOptions& options, bool explain, std::istream& in
                          : DumpJson(EncodeDecision(rejected, {.trace = options.trace}), options.pretty ? 2 : -1) + "\n",
                  kExitRejected);
   }
-  for (const std::string& warning : BackendServiceFieldWarnings(*document))
-    err << "lbconform: warning: " << warning << "\n";
+  for (const std::string& warning : ScenarioWarnings(*document)) err << "lbconform: warning: " << warning << "\n";
+  if (const auto note = DrainingTimeoutNote(*document)) err << "lbconform: note: " << *note << "\n";
   const ScenarioKind kind = KindOf(*document);
   if (!Implements(*engine, kind)) {
     err << fmt::format("lbconform: engine '{}' does not decide scenarios of kind {}\n", engine->name(), NameOf(kind));
