@@ -6,12 +6,16 @@
 #ifndef LBCONFORM_CHECK_CHECK_H_
 #define LBCONFORM_CHECK_CHECK_H_
 
+#include <chrono>
 #include <cstdint>
 #include <iosfwd>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "check/failure_class.h"
 #include "check/shard.h"
 #include "model/model.h"
 #include "vectors/runner.h"
@@ -29,6 +33,9 @@ struct CheckOptions {
   bool shrink = true;
   int max_consecutive_adapter_errors = 5;
   std::uint64_t max_shrink_tries = 5000;
+  // An adapter's time per case: once the time budget is spent, asking a
+  // finding again (to tell a flaky adapter) takes at most this.
+  std::chrono::milliseconds case_timeout{5000};
   // The command that reproduces this check, without --cases and --seed.
   std::string reproduce_command = "lbconform check";
   // Whether standard error is a terminal (a progress line is redrawn there).
@@ -47,12 +54,29 @@ struct CheckFinding {
   std::uint64_t case_index = 0;    // the case that first failed (0-based)
   std::uint64_t shrink_steps = 0;  // smaller failing cases found
   std::uint64_t shrink_tries = 0;  // cases tried while shrinking
-  nlohmann::json scenario;         // the minimal failing scenario
-  nlohmann::json expected;         // the reference's decision (no trace)
-  nlohmann::json actual;           // the implementation's (null after an adapter error)
-  std::string field;               // the normative field that differs, or the adapter's problem
+  // Why shrinking stopped before the smallest case ("the time budget ran
+  // out"), or empty.
+  std::string shrink_cut_short;
+  FailureClass failure;     // how it fails: every smaller case kept failed the same way
+  nlohmann::json scenario;  // the minimal failing scenario
+  nlohmann::json expected;  // the reference's decision (no trace)
+  nlohmann::json actual;    // the implementation's (null after an adapter error)
+  std::string field;        // the normative field that differs, or the adapter's problem
+  std::string where;        // through a session: the first step that differs, the events up to it
+  // The clauses at stake: those of the reference's trace here that it does
+  // not cite on a smaller case answered right (when shrinking met one), else
+  // the whole trace.
   std::vector<std::string> clauses;
-  std::string vector_path;  // the vector file written, if any
+  bool clauses_at_stake = false;  // `clauses` is narrowed to those at stake
+  std::string vector_path;        // the vector file written, if any
+  // Adapter errors of another class met while shrinking, by class, and the
+  // first one's words: not this failure, so said apart.
+  std::map<std::string, std::uint64_t> other_errors_while_shrinking;
+  std::string first_other_error;
+  // Asked again before it was reported, the implementation answered
+  // otherwise (`second_answer` says how), or not in time.
+  bool nondeterministic = false;
+  std::string second_answer;
   // The known misreadings (readings/) whose answer on the case is `actual`,
   // and the clauses they misread (a vector's clauses when the trace has none).
   std::vector<std::string> answers_like;
@@ -94,34 +118,15 @@ struct CheckResult {
   std::uint64_t answers_as_expected = 0;
 };
 
+// SkippedBecause says why check has no case of `kind` to draw when
+// `profiles` are selected (empty: all): none of its profiles selected, or no
+// case generator yet; empty when it has cases.
+std::string SkippedBecause(ScenarioKind kind, const std::vector<Profile>& profiles);
+
 // RunCheck checks `implementation` and prints the findings and the coverage
 // tables on `out`.
 CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions& options, std::ostream& out,
                      std::ostream& err);
-
-// CheckCommandOptions are `lbconform check`'s options as given.
-struct CheckCommandOptions {
-  std::string impl;
-  bool impl_given = false;
-  std::string engine;
-  std::vector<std::string> kinds, profiles;
-  std::uint64_t cases = 0;
-  double time_budget = 0;
-  std::optional<std::uint64_t> seed;
-  int max_size = 100;
-  std::string out;
-  bool no_shrink = false;
-  int case_timeout_ms = 5000;
-  int max_adapter_errors = 5;
-  ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
-  std::string result;         // --result FILE: the shard's JSON result, for `lbconform merge`
-  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
-};
-
-// CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a
-// disagreement or an adapter error, 2 usage, 3 stopped early, 4 a vector file
-// or standard output could not be written, 128 + N ended by signal N.
-int CheckCommand(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace lbconform
 

@@ -110,16 +110,22 @@ TEST(CheckPipeline, MisbehavingAdapterIsBlamedOnItsCase) {
   }
 }
 
-// An adapter that answers one case twice still gets every later case right:
-// the doubled line is skipped, not read as the next case's answer.
-TEST(CheckPipeline, DoubledAnswerDoesNotShiftTheAnswers) {
+// An adapter that answers one case twice: the second answer, which carries
+// the case before's id when the next case's answer is due, is that case's
+// adapter error at once (issue 22, item 9), not read as its answer.
+TEST(CheckPipeline, DoubledAnswerIsAWrongIdAtOnce) {
   CheckOptions options;
   options.kinds = {ScenarioKind::kPassthrough};
   options.cases = 12;
   options.seed = 4;
+  options.shrink = false;
   const Checked checked = RunAdapter(Misbehaving("doubled"), true, options);
-  EXPECT_TRUE(checked.result.findings.empty()) << checked.text;
-  EXPECT_EQ(checked.result.coverage.at(ScenarioKind::kPassthrough).agreed, 12u) << checked.text;
+  ASSERT_EQ(checked.result.findings.size(), 1u) << checked.text;
+  const CheckFinding& finding = checked.result.findings.front();
+  EXPECT_EQ(finding.case_index, 2u) << checked.text;  // the adapter doubles its second answer, case 1's
+  EXPECT_NE(finding.field.find("the id of the case before"), std::string::npos) << finding.field;
+  EXPECT_EQ(finding.failure, AdapterErrorClass(vectors::AdapterProblem::kWrongId));
+  EXPECT_EQ(checked.result.coverage.at(ScenarioKind::kPassthrough).agreed, 2u) << checked.text;
 }
 
 // The built-in adapter answers each case with the very line check expects, so

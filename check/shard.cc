@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <ostream>
 #include <set>
 
+#include "check/check_result.h"
 #include "documents/output_files.h"
 #include "documents/scenario_json.h"
 #include "model/exit_status.h"
@@ -148,15 +148,6 @@ std::uint64_t CaseSeed(std::uint64_t run_seed, std::uint64_t case_index) {
   return z ^ (z >> 31);
 }
 
-void AddShardOptions(CLI::App& command, ShardArguments& arguments) {
-  command.add_option("--shard", arguments.shard,
-                     "I/N: check the I-th of N slices (0-based); default: from the environment "
-                     "(TEST_SHARD_INDEX, GTEST_SHARD_INDEX, JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID), else 0/1");
-  command.add_option("--shards", arguments.shards,
-                     "N: the number of slices when the index comes from JOB_COMPLETION_INDEX (a Kubernetes "
-                     "Indexed Job's completions)");
-}
-
 std::optional<std::string> ProcessEnvironment(const std::string& name) {
   const char* value = std::getenv(name.c_str());
   if (value == nullptr) return std::nullopt;
@@ -274,6 +265,38 @@ nlohmann::json EncodeShardResult(const ShardResult& result) {
   return j;
 }
 
+namespace {
+
+// Contradiction: what makes a decoded shard result contradict itself (rules
+// of every command), or nullopt. `omitted` is its findingsOmitted.
+std::optional<std::string> Contradiction(const ShardResult& r, std::uint64_t omitted) {
+  if (r.shard.count == 0 || r.shard.index >= r.shard.count) {
+    return fmt::format("shard {}/{} is not a shard (0 <= index < count)", r.shard.index, r.shard.count);
+  }
+  if (r.covered.begin > r.covered.end || r.covered.end > r.space_size) {
+    return fmt::format("covered {}..{} is not within the space 0..{}", r.covered.begin, r.covered.end, r.space_size);
+  }
+  if (r.counts.at("checked").get<std::uint64_t>() != r.covered.end - r.covered.begin) {
+    return fmt::format("counts.checked {} is not the size of covered {}..{}", r.counts.at("checked").dump(),
+                       r.covered.begin, r.covered.end);
+  }
+  const std::uint64_t findings = r.counts.at("findings").get<std::uint64_t>();
+  if (r.findings.size() > findings) return "more findings listed than counts.findings";
+  if (omitted != findings - r.findings.size()) {
+    return fmt::format("findingsOmitted {} is not counts.findings {} less the {} findings listed", omitted, findings,
+                       r.findings.size());
+  }
+  if (omitted > 0 && r.findings.size() < kMaxStoredFindings) {
+    return fmt::format("findingsOmitted {} while only {} findings are listed (findings are omitted past {})", omitted,
+                       r.findings.size(), kMaxStoredFindings);
+  }
+  if (r.stopped_at_finding && findings == 0) return "stoppedAtFinding, yet counts.findings is 0";
+  if (r.command == "check") return CheckResultContradiction(r);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ShardResult> DecodeShardResult(const nlohmann::json& j, std::string& error) {
   // The schema has been checked: the types are right. What is left are the
   // rules a schema cannot say.
@@ -297,21 +320,8 @@ std::optional<ShardResult> DecodeShardResult(const nlohmann::json& j, std::strin
   r.counts = j.at("counts");
   for (const nlohmann::json& f : j.at("findings")) r.findings.push_back(f);
   r.informative = j.at("informative");
-  if (r.shard.count == 0 || r.shard.index >= r.shard.count) {
-    error = fmt::format("shard {}/{} is not a shard (0 <= index < count)", r.shard.index, r.shard.count);
-    return std::nullopt;
-  }
-  if (r.covered.begin > r.covered.end || r.covered.end > r.space_size) {
-    error = fmt::format("covered {}..{} is not within the space 0..{}", r.covered.begin, r.covered.end, r.space_size);
-    return std::nullopt;
-  }
-  if (r.counts.at("checked").get<std::uint64_t>() != r.covered.end - r.covered.begin) {
-    error = fmt::format("counts.checked {} is not the size of covered {}..{}", r.counts.at("checked").dump(),
-                        r.covered.begin, r.covered.end);
-    return std::nullopt;
-  }
-  if (r.findings.size() > r.counts.at("findings").get<std::uint64_t>()) {
-    error = "more findings listed than counts.findings";
+  if (std::optional<std::string> problem = Contradiction(r, j.at("findingsOmitted").get<std::uint64_t>())) {
+    error = "it contradicts itself: " + *problem;
     return std::nullopt;
   }
   return r;
@@ -323,21 +333,19 @@ std::optional<std::string> WriteShardResult(const std::string& path, const Shard
 
 // ------------------------------ merge
 
-MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
-  MergeOutcome outcome;
-  if (inputs.empty()) {
-    outcome.status = MergeOutcome::Status::kMixedRuns;
-    outcome.problems.push_back("no shard results given");
-    return outcome;
-  }
-  // One run: everything that defines it is equal to the first file's.
+namespace {
+
+// NotOneRun: why `inputs` are not the shards of one run; everything that
+// defines a run must equal the first file's.
+std::vector<std::string> NotOneRun(const std::vector<NamedShardResult>& inputs) {
+  std::vector<std::string> problems;
   const ShardResult& first = inputs.front().result;
   const std::string& first_name = inputs.front().name;
   for (const NamedShardResult& input : inputs) {
     const ShardResult& r = input.result;
     auto differs = [&](const char* what, const std::string& mine, const std::string& theirs) {
       if (mine == theirs) return;
-      outcome.problems.push_back(
+      problems.push_back(
           fmt::format("{} and {} are not one run: {} {} vs {}", first_name, input.name, what, theirs, mine));
     };
     differs("command", r.command, first.command);
@@ -351,53 +359,61 @@ MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
     for (const auto& [key, value] : first.counts.items()) theirs.insert(key);
     differs("counts", fmt::format("{}", fmt::join(mine, ",")), fmt::format("{}", fmt::join(theirs, ",")));
   }
-  if (!outcome.problems.empty()) {
-    outcome.status = MergeOutcome::Status::kMixedRuns;
-    return outcome;
-  }
+  return problems;
+}
 
-  // Exactly once: one result per shard index, each covering its own slice
-  // (a shard that stopped at a finding covers the start of its slice).
-  const std::uint64_t count = first.shard.count;
+// ShardCoverage is each shard's result by index, what keeps them from
+// covering the space exactly once, and the shards that stopped at a finding.
+struct ShardCoverage {
   std::map<std::uint64_t, const NamedShardResult*> by_index;
+  std::vector<std::string> problems;
   std::vector<std::string> stopped;
+};
+
+// CoverageOf: one result per shard index, each covering its own slice (a
+// shard that stopped at a finding covers the start of its slice).
+ShardCoverage CoverageOf(const std::vector<NamedShardResult>& inputs) {
+  ShardCoverage coverage;
+  const ShardResult& first = inputs.front().result;
+  const std::uint64_t count = first.shard.count;
   for (const NamedShardResult& input : inputs) {
     const ShardResult& r = input.result;
-    const auto [it, inserted] = by_index.emplace(r.shard.index, &input);
+    const auto [it, inserted] = coverage.by_index.emplace(r.shard.index, &input);
     if (!inserted) {
-      outcome.problems.push_back(fmt::format("shard {}/{} is given twice ({} and {}): its slice would be counted twice",
-                                             r.shard.index, count, it->second->name, input.name));
+      coverage.problems.push_back(
+          fmt::format("shard {}/{} is given twice ({} and {}): its slice would be counted twice", r.shard.index, count,
+                      it->second->name, input.name));
       continue;
     }
     const IndexRange slice = ShardRange(first.space_size, r.shard.index, count);
     if (r.covered == slice) continue;
     if (r.covered.begin == slice.begin && r.covered.end < slice.end && r.stopped_at_finding &&
         r.counts.at("findings").get<std::uint64_t>() > 0) {
-      stopped.push_back(fmt::format("shard {}/{} ({}) stopped at a finding after {}..{} of its slice {}..{}",
-                                    r.shard.index, count, input.name, r.covered.begin, r.covered.end, slice.begin,
-                                    slice.end));
+      coverage.stopped.push_back(fmt::format("shard {}/{} ({}) stopped at a finding after {}..{} of its slice {}..{}",
+                                             r.shard.index, count, input.name, r.covered.begin, r.covered.end,
+                                             slice.begin, slice.end));
       continue;
     }
-    outcome.problems.push_back(fmt::format("shard {}/{} ({}) covered {}..{}, but its slice is {}..{}{}", r.shard.index,
-                                           count, input.name, r.covered.begin, r.covered.end, slice.begin, slice.end,
-                                           r.covered.end < slice.end ? " (stopped early: a --limit?)" : ""));
+    coverage.problems.push_back(fmt::format("shard {}/{} ({}) covered {}..{}, but its slice is {}..{}{}", r.shard.index,
+                                            count, input.name, r.covered.begin, r.covered.end, slice.begin, slice.end,
+                                            r.covered.end < slice.end ? " (stopped early: a --limit?)" : ""));
   }
   std::vector<std::uint64_t> missing;  // the first few, to name them
   for (std::uint64_t i = 0; i < count && missing.size() < 20; ++i) {
-    if (!by_index.contains(i)) missing.push_back(i);
+    if (!coverage.by_index.contains(i)) missing.push_back(i);
   }
   if (!missing.empty()) {
-    const std::uint64_t absent = count - by_index.size();
-    outcome.problems.push_back(fmt::format("{} of {} shards missing: {}{}", absent, count, fmt::join(missing, ", "),
-                                           absent > missing.size() ? ", ..." : ""));
+    const std::uint64_t absent = count - coverage.by_index.size();
+    coverage.problems.push_back(fmt::format("{} of {} shards missing: {}{}", absent, count, fmt::join(missing, ", "),
+                                            absent > missing.size() ? ", ..." : ""));
   }
-  if (!outcome.problems.empty()) {
-    outcome.status = MergeOutcome::Status::kCoverage;
-    return outcome;
-  }
-  const bool stopped_early = !stopped.empty();
-  outcome.problems = stopped;
+  return coverage;
+}
 
+// Sum: the shards' counts and findings added up, in shard order; nullopt with
+// `problem` when a sum passes 2^64 (no real run counts that much).
+std::optional<ShardResult> Sum(const ShardResult& first, const ShardCoverage& coverage, std::string& problem) {
+  const bool stopped_early = !coverage.stopped.empty();
   ShardResult merged;
   merged.merged = true;
   merged.command = first.command;
@@ -406,20 +422,20 @@ MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
   merged.space_digest = first.space_digest;
   merged.unit = first.unit;
   merged.space_size = first.space_size;
-  merged.shard = {0, count, "merge"};
-  merged.covered = {0, first.space_size};
+  merged.shard = {0, first.shard.count, "merge"};
+  // Stopped early, not one range: the shards' list says what was covered.
+  merged.covered = stopped_early ? IndexRange{} : IndexRange{0, first.space_size};
   merged.complete = !stopped_early;
   merged.stopped_at_finding = stopped_early;
   merged.counts = nlohmann::json::object();
   for (const auto& [key, value] : first.counts.items()) merged.counts[key] = std::uint64_t{0};
-  for (const auto& [index, input] : by_index) {
+  for (const auto& [index, input] : coverage.by_index) {
     const ShardResult& r = input->result;
     for (const auto& [key, value] : r.counts.items()) {
       const std::uint64_t sum = merged.counts[key].get<std::uint64_t>() + value.get<std::uint64_t>();
-      if (sum < value.get<std::uint64_t>()) {  // wrapped: no real run counts 2^64 of anything
-        outcome.status = MergeOutcome::Status::kMixedRuns;
-        outcome.problems = {fmt::format("counts.{} summed over the shards passes 2^64: not the results of a run", key)};
-        return outcome;
+      if (sum < value.get<std::uint64_t>()) {
+        problem = fmt::format("counts.{} summed over the shards passes 2^64: not the results of a run", key);
+        return std::nullopt;
       }
       merged.counts[key] = sum;
     }
@@ -430,9 +446,39 @@ MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
                              {"counts", r.counts},
                              {"informative", r.informative}});
   }
-  if (stopped_early) merged.covered = {};  // not one range: the shards' list says what was covered
-  outcome.status = merged.counts.at("findings").get<std::uint64_t>() > 0 ? MergeOutcome::Status::kFindings
-                                                                         : MergeOutcome::Status::kOk;
+  return merged;
+}
+
+}  // namespace
+
+MergeOutcome MergeShardResults(const std::vector<NamedShardResult>& inputs) {
+  MergeOutcome outcome;
+  if (inputs.empty()) {
+    outcome.status = MergeOutcome::Status::kMixedRuns;
+    outcome.problems.push_back("no shard results given");
+    return outcome;
+  }
+  outcome.problems = NotOneRun(inputs);
+  if (!outcome.problems.empty()) {
+    outcome.status = MergeOutcome::Status::kMixedRuns;
+    return outcome;
+  }
+  ShardCoverage coverage = CoverageOf(inputs);
+  if (!coverage.problems.empty()) {
+    outcome.status = MergeOutcome::Status::kCoverage;
+    outcome.problems = std::move(coverage.problems);
+    return outcome;
+  }
+  std::string problem;
+  std::optional<ShardResult> merged = Sum(inputs.front().result, coverage, problem);
+  if (!merged) {
+    outcome.status = MergeOutcome::Status::kMixedRuns;
+    outcome.problems = {problem};
+    return outcome;
+  }
+  outcome.problems = std::move(coverage.stopped);
+  outcome.status = merged->counts.at("findings").get<std::uint64_t>() > 0 ? MergeOutcome::Status::kFindings
+                                                                          : MergeOutcome::Status::kOk;
   outcome.merged = std::move(merged);
   return outcome;
 }

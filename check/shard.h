@@ -21,10 +21,6 @@
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-}  // namespace CLI
-
 namespace lbconform {
 
 // IndexRange is [begin, end).
@@ -52,15 +48,12 @@ struct Shard {
   bool operator==(const Shard&) const = default;
 };
 
-// ShardArguments are the command-line half of the choice; empty = not given.
+// ShardArguments are the command-line half of the choice (cli/ reads them,
+// with the same words for `exhaustive` and `check`); empty = not given.
 struct ShardArguments {
   std::string shard;   // --shard I/N
   std::string shards;  // --shards N, the total for Kubernetes' JOB_COMPLETION_INDEX
 };
-
-// AddShardOptions adds --shard and --shards to a command (the same words for
-// `exhaustive` and `check`).
-void AddShardOptions(CLI::App& command, ShardArguments& arguments);
 
 // EnvironmentLookup reads one environment variable; nullopt when unset.
 // Tests pass a map; commands pass ProcessEnvironment.
@@ -127,7 +120,9 @@ struct ShardResult {
 nlohmann::json EncodeShardResult(const ShardResult& result);
 
 // DecodeShardResult reads a shard result (not a merged one); nullopt with
-// `error` when it does not follow the schema's rules that matter here.
+// `error` when it breaks a rule the schema cannot say: one lbconform could
+// not have written (a count that contradicts another, a check's space that
+// is not its kinds × cases, …) is not certified.
 std::optional<ShardResult> DecodeShardResult(const nlohmann::json& document, std::string& error);
 
 // WriteShardResult writes the JSON to `path` atomically; nullopt or what went wrong.

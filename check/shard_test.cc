@@ -328,6 +328,87 @@ TEST(Merge, RefusesCountsThatPassSixtyFourBits) {
   EXPECT_TRUE(Mentions(outcome, "counts.rejectedAlike summed over the shards passes 2^64"));
 }
 
+// A shard result that contradicts itself is refused (issue 22, item 6):
+// before, merge summed each of these into a clean total.
+TEST(ShardResult, DecodeRefusesAResultThatContradictsItself) {
+  const std::vector<std::pair<std::string, std::function<void(nlohmann::json&)>>> edits = {
+      {"findingsOmitted", [](nlohmann::json& j) { j["findingsOmitted"] = 3; }},
+      {"stoppedAtFinding", [](nlohmann::json& j) { j["stoppedAtFinding"] = true; }},
+      {"findingsOmitted",
+       [](nlohmann::json& j) {  // omitted while fewer than the cap are listed
+         j["counts"]["findings"] = 2;
+         j["findings"] = nlohmann::json::array({nlohmann::json::object()});
+         j["findingsOmitted"] = 1;
+       }},
+      {"counts.findings", [](nlohmann::json& j) { j["counts"]["findings"] = 9; }},  // more than checked
+  };
+  for (const auto& [needle, edit] : edits) {
+    nlohmann::json j = EncodeShardResult(ResultOf(0, 2));
+    edit(j);
+    EXPECT_EQ(vectors::SchemaProblems(j, SchemaPath()), std::vector<std::string>{}) << j.dump();
+    std::string error;
+    EXPECT_FALSE(DecodeShardResult(j, error)) << j.dump();
+    EXPECT_NE(error.find(needle), std::string::npos) << error;
+  }
+}
+
+// A check shard's result as `check --result` writes it (two kinds, 3 cases each).
+ShardResult CheckShard(std::uint64_t index, std::uint64_t count) {
+  ShardResult r;
+  r.command = "check";
+  r.tool_version = "0.1.0";
+  r.parameters = {{"implementation", "x"},
+                  {"kinds", {"passthrough", "service-lb-policy"}},
+                  {"profiles", {}},
+                  {"seed", 1},
+                  {"cases", 3},
+                  {"maxSize", 100},
+                  {"shrink", true}};
+  r.space_digest = "check-0.1.0:passthrough,service-lb-policy";
+  r.unit = "case";
+  r.space_size = 6;
+  r.shard = {index, count, "--shard"};
+  r.covered = ShardRange(6, index, count);
+  const std::uint64_t checked = r.covered.end - r.covered.begin;
+  r.counts = {{"checked", checked}, {"findings", 0},      {"agreed", checked},
+              {"unsupported", 0},   {"adapterErrors", 0}, {"otherReadings", 0}};
+  return r;
+}
+
+// A check shard whose --cases × kinds overflowed (issue 22, item 5) is not
+// certified by merge, nor one whose space is not its kinds × cases.
+TEST(Merge, RefusesACheckShardWhoseSpaceIsNotKindsTimesCases) {
+  std::string error;
+  ASSERT_TRUE(DecodeShardResult(EncodeShardResult(CheckShard(0, 1)), error)) << error;
+  ShardResult overflowed = CheckShard(0, 1);
+  overflowed.parameters["cases"] = std::uint64_t{9223372036854775808ULL};  // × 2 kinds = 2^64, stored as 0
+  overflowed.space_size = 0;
+  overflowed.covered = {0, 0};
+  overflowed.counts = {{"checked", 0},     {"findings", 0},      {"agreed", 0},
+                       {"unsupported", 0}, {"adapterErrors", 0}, {"otherReadings", 0}};
+  EXPECT_FALSE(DecodeShardResult(EncodeShardResult(overflowed), error));
+  EXPECT_NE(error.find("kinds × cases"), std::string::npos) << error;
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lbconform-merge-overflow-test";
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "overflowed.json").string();
+  ASSERT_EQ(WriteShardResult(file, overflowed), std::nullopt);
+  const testing::CliRun run = testing::Lbconform({"merge", file});
+  EXPECT_EQ(run.status, kExitUsage) << run.out << run.err;
+  std::filesystem::remove_all(dir);
+  // A stopped shard's finding must lie where it stopped.
+  ShardResult stopped = CheckShard(0, 2);
+  stopped.covered = {0, 2};
+  stopped.stopped_at_finding = true;
+  stopped.counts["checked"] = 2;
+  stopped.counts["agreed"] = 1;
+  stopped.counts["findings"] = 1;
+  stopped.findings = {{{"kind", "passthrough"}, {"case", 1}}};
+  ASSERT_TRUE(DecodeShardResult(EncodeShardResult(stopped), error)) << error;
+  stopped.findings = {{{"kind", "service-lb-policy"}, {"case", 1}}};
+  EXPECT_FALSE(DecodeShardResult(EncodeShardResult(stopped), error));
+  EXPECT_NE(error.find("outside what the shard covered"), std::string::npos) << error;
+}
+
 // ------------------------------ lbconform merge, in-process
 
 using testing::CliRun;

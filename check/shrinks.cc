@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -176,6 +178,47 @@ std::vector<PassthroughScenario> SimplerOptions(const PassthroughScenario& s) {
   for (std::size_t i = 0; i < s.instances.size(); ++i) {
     if (s.instances[i].health != HealthState::kHealthy)
       with([i](auto& x) { x.instances[i].health = HealthState::kHealthy; });
+  }
+  return out;
+}
+
+// ShorterDecimals: the decimals of fewer digits beside `value` in [0, 1],
+// shortest first, each length rounded down and up: 0.5000000000000001 gives
+// 0, 1, 0.5, 0.6, 0.51, 0.501, … So a shrunk ratio reads like a ratio a person
+// writes, and a misreading of its digits (whole percents) shows on 0.501.
+std::vector<Decimal> ShorterDecimals(const Decimal& value) {
+  std::vector<Decimal> out;
+  if (value.negative() || value.exponent() >= 0) return out;
+  const auto digits = static_cast<std::size_t>(-value.exponent());
+  // Up to 17 decimals: a double's shortest decimal never needs more digits
+  // after its leading zeros, and 1e-300 need not take 300 tries.
+  for (std::size_t kept = 0; kept < std::min<std::size_t>(digits, 18); ++kept) {
+    std::uint64_t down = value.significand();
+    for (std::size_t d = kept; d < digits && down > 0; ++d) down /= 10;
+    for (const std::uint64_t q : {down, down + 1}) {
+      const std::optional<Decimal> shorter = Decimal::FromString(std::to_string(q) + "e-" + std::to_string(kept));
+      if (!shorter || *shorter > Decimal::FromInteger(1) || *shorter == value) continue;
+      if (std::find(out.begin(), out.end(), *shorter) == out.end()) out.push_back(*shorter);
+    }
+  }
+  return out;
+}
+
+// ShorterRatios: `s` with one of its ratios (those that matter: a failover
+// policy's, a spillover's) a shorter decimal.
+std::vector<PassthroughScenario> ShorterRatios(const PassthroughScenario& s) {
+  std::vector<PassthroughScenario> out;
+  if (s.failover_policy.present) {
+    for (const Decimal& ratio : ShorterDecimals(s.failover_policy.failover_ratio)) {
+      out.push_back(s);
+      out.back().failover_policy.failover_ratio = ratio;
+    }
+  }
+  if (s.zonal_affinity.spillover == Spillover::kSpillCrossZone) {
+    for (const Decimal& ratio : ShorterDecimals(s.zonal_affinity.spillover_ratio)) {
+      out.push_back(s);
+      out.back().zonal_affinity.spillover_ratio = ratio;
+    }
   }
   return out;
 }
@@ -392,7 +435,7 @@ rc::Seq<PassthroughScenario> PassthroughShrinks(const PassthroughScenario& s, Pr
   return rc::seq::concat(rc::seq::mapcat(rc::seq::fromContainer(std::move(fractions)), every_side),
                          removed(Removals(s, s.backends.size(), WithoutGroups)),
                          removed(Removals(s, s.instances.size(), WithoutVms)),
-                         rc::seq::fromContainer(SimplerOptions(s)));
+                         rc::seq::fromContainer(SimplerOptions(s)), rc::seq::fromContainer(ShorterRatios(s)));
 }
 
 rc::Seq<TimelineScenario> TimelineShrinks(const TimelineScenario& t) {
@@ -400,6 +443,10 @@ rc::Seq<TimelineScenario> TimelineShrinks(const TimelineScenario& t) {
   if (t.draining_timeout_sec) {
     simpler.push_back(t);
     simpler.back().draining_timeout_sec.reset();
+  }
+  for (PassthroughScenario& initial : ShorterRatios(t.initial)) {
+    simpler.push_back(t);
+    simpler.back().initial = std::move(initial);
   }
   return rc::seq::concat(
       Removals(t, t.events.size(), WithoutEvents), Removals(t, t.initial.backends.size(), WithoutTimelineGroups),

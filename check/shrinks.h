@@ -1,7 +1,8 @@
 // Shrinking of `lbconform check`'s cases in the scenario's own terms, after
 // RapidCheck's: remove VMs, groups, events, backends, clients, zones and
 // health reports (in chunks, then one at a time), keeping every reference
-// consistent, and keep a ratio aimed at k/n aimed at the new k/n. RapidCheck's
+// consistent, keep a ratio aimed at k/n aimed at the new k/n, and last make
+// ratios shorter decimals (0.5000000000000001 to 0.501). RapidCheck's
 // shrinking of a composed generator stops early (a value drawn early is
 // redrawn when an earlier one shrinks, a ratio aimed at k/n no longer lies
 // beside the k/n of fewer VMs), so these shrinks finish the job.

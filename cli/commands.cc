@@ -22,8 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "check/check.h"
 #include "check/shard.h"
+#include "cli/check_command.h"
+#include "cli/command.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
 #include "cli/exit_statuses.h"
@@ -523,7 +524,7 @@ int Report(const std::string& input, const std::string& output, const std::strin
   }
   if (!badge.empty()) {
     const std::string badge_text = DumpJson(ShieldsBadge(report), 2) + "\n";
-    if (auto problem = badge == "-" ? WriteOutput(out, badge_text) : WriteFileAtomically(badge, badge_text)) {
+    if (auto problem = badge == "-" ? WriteOutput(out, badge_text) : WriteOutputFile(badge, badge_text)) {
       err << "lbconform: " << *problem << "\n";
       return kExitWriteFailed;
     }
@@ -731,20 +732,6 @@ int Plot(const DecideOptions& options, const std::string& output, std::istream& 
 
 // ------------------------------ the command line
 
-// Streams are what every command reads and writes.
-struct Streams {
-  std::istream& in;
-  std::ostream& out;
-  std::ostream& err;
-};
-
-// Command is one registered subcommand and what runs it once it is parsed.
-// Each Add*Command keeps its options alive in the action it returns.
-struct Command {
-  CLI::App* app;
-  std::function<int()> action;
-};
-
 // UsageInsteadOfWaiting prints the command's help when no file was given and
 // standard input is a terminal: a person who typed the bare command is not
 // about to type JSON (an explicit `-` still reads the terminal).
@@ -908,14 +895,14 @@ Command AddRunCommand(CLI::App& app, Streams io) {
   run->add_option("--save-failures", o->save_failures,
                   "Write each failing case here as a scenario file and its expected decision");
   run->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   run->add_option("--run-timeout", o->run_timeout_s, "Seconds for the whole run")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   run->add_option("--max-adapter-errors", o->max_adapter_errors,
                   "Stop after this many adapter errors in a row with no good answer between them")
-      ->check(CLI::PositiveNumber)
+      ->check(Positive())
       ->capture_default_str();
   run->add_option("--form", o->form,
                   "auto: sessions for the kinds the adapter serves as sessions, else whole cases; whole: whole cases "
@@ -925,50 +912,6 @@ Command AddRunCommand(CLI::App& app, Streams io) {
   return {run, [=] {
             o->impl_given = impl->count() > 0;
             return Run(*o, io.out, io.err);
-          }};
-}
-
-Command AddCheckCommand(CLI::App& app, Streams io) {
-  auto o = std::make_shared<CheckCommandOptions>();
-  auto seed = std::make_shared<std::uint64_t>(0);
-  CLI::App* check =
-      app.add_subcommand("check", "Check an implementation on generated scenarios; shrink the first disagreement");
-  CLI::Option* impl = check->add_option("--impl", o->impl, "Adapter command (run by /bin/sh) speaking the protocol");
-  check->add_option("--engine", o->engine, "Check a built-in engine instead of an adapter");
-  check->add_option("--kind", o->kinds, "Only these kinds (default: every kind the implementation declares)");
-  check->add_option("--profile", o->profiles, "Only these profiles (spec-docs, en-2026-04-02, api-10min)");
-  check
-      ->add_option("--cases", o->cases,
-                   fmt::format("Cases per kind (default {} unless --time-budget)", kDefaultCheckCases))
-      ->check(CLI::PositiveNumber);
-  check->add_option("--time-budget", o->time_budget, "Seconds for the whole check, shared by the kinds")
-      ->check(CLI::PositiveNumber);
-  CLI::Option* seed_option =
-      check->add_option("--seed", *seed, "Seed of the generated cases (default: random, printed)");
-  check->add_option("--max-size", o->max_size, "Largest RapidCheck size (cases grow from 0 to it, then again)")
-      ->check(CLI::Range(0, 1000))
-      ->capture_default_str();
-  check->add_option("--out", o->out,
-                    "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
-  check->add_flag("--no-shrink", o->no_shrink, "Report the first disagreement as generated");
-  check->add_option("--case-timeout", o->case_timeout_ms, "Milliseconds an adapter has per case")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  check->add_option("--max-adapter-errors", o->max_adapter_errors, "Stop after this many adapter errors in a row")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  check
-      ->add_option("--form", o->form,
-                   "auto: sessions for the kinds the adapter serves as sessions, else whole cases; whole: whole "
-                   "cases only; session: only what it serves as sessions")
-      ->check(CLI::IsMember({"auto", "whole", "session"}))
-      ->capture_default_str();
-  AddShardOptions(*check, o->shard);
-  check->add_option("--result", o->result, "Write this shard's JSON result here, for `lbconform merge`");
-  return {check, [=] {
-            o->impl_given = impl->count() > 0;
-            if (seed_option->count() > 0) o->seed = *seed;
-            return CheckCommand(*o, io.out, io.err);
           }};
 }
 

@@ -41,18 +41,42 @@ std::optional<json> ParseAnswerLine(const std::string& line, std::string* why) {
 // An engine answers `unsupported` for the kinds it does not decide, as an
 // adapter that does not declare a kind would.
 Answer EngineImplementation::Decide(const CaseRequest& request) {
-  if (!Implements(engine_, request.test->kind)) return {Answer::Kind::kUnsupported, json(), "", ""};
-  return {Answer::Kind::kDecision, DecideVector(engine_, request.test->input, request.profile), "", ""};
+  if (!Implements(engine_, request.test->kind)) return {Answer::Kind::kUnsupported, json(), ""};
+  return {Answer::Kind::kDecision, DecideVector(engine_, request.test->input, request.profile), ""};
 }
 
 std::optional<std::vector<ScenarioKind>> EngineImplementation::kinds() const { return KindsOf(engine_); }
 
 // ------------------------------ Adapters
 
-Answer AdapterImplementation::Fail(std::string problem) {
+std::string_view NameOf(AdapterProblem problem) {
+  switch (problem) {
+    case AdapterProblem::kOther:
+      return "other";
+    case AdapterProblem::kNotStarted:
+      return "did not start";
+    case AdapterProblem::kStoppedReading:
+      return "stopped reading";
+    case AdapterProblem::kTimeout:
+      return "no answer in time";
+    case AdapterProblem::kClosed:
+      return "closed its output";
+    case AdapterProblem::kLineTooLong:
+      return "line too long";
+    case AdapterProblem::kNotJson:
+      return "not JSON";
+    case AdapterProblem::kNotAnAnswer:
+      return "not an answer";
+    case AdapterProblem::kWrongId:
+      return "wrong id";
+  }
+  return "?";
+}
+
+Answer AdapterImplementation::Fail(std::string problem, AdapterProblem problem_class) {
   process_.Kill();  // restart before the next case
   if (!process_.exit_description().empty()) problem += " (adapter " + process_.exit_description() + ")";
-  return {Answer::Kind::kProblem, json(), std::move(problem), ""};
+  return {Answer::Kind::kProblem, json(), std::move(problem), problem_class};
 }
 
 HelloInfo InterpretHello(const std::string& line) {
@@ -107,21 +131,28 @@ HelloInfo InterpretHello(const std::string& line) {
 }
 
 Answer InterpretAnswer(const std::string& line, const std::string& case_id) {
-  auto problem = [](std::string text) { return Answer{Answer::Kind::kProblem, json(), std::move(text), ""}; };
+  auto problem = [](std::string text, AdapterProblem problem_class) {
+    return Answer{Answer::Kind::kProblem, json(), std::move(text), problem_class};
+  };
   std::string why;
   std::optional<json> parsed = ParseAnswerLine(line, &why);
-  if (!parsed) return problem("the answer is not JSON (" + why + "): " + TerminalText(line, 120));
+  if (!parsed)
+    return problem("the answer is not JSON (" + why + "): " + TerminalText(line, 120), AdapterProblem::kNotJson);
   json& answer = *parsed;
-  if (!answer.is_object()) return problem("the answer is not a JSON object: " + TerminalText(line, 120));
-  if (!answer.contains("type") || answer["type"] != "result") return problem("the answer's type is not \"result\"");
+  if (!answer.is_object())
+    return problem("the answer is not a JSON object: " + TerminalText(line, 120), AdapterProblem::kNotAnAnswer);
+  if (!answer.contains("type") || answer["type"] != "result")
+    return problem("the answer's type is not \"result\"", AdapterProblem::kNotAnAnswer);
   if (!answer.contains("id") || answer["id"] != case_id) {
     return problem("the answer is for another case: " +
-                   (answer.contains("id") ? TerminalText(Dump(answer["id"]), 120) : std::string("no id")));
+                       (answer.contains("id") ? TerminalText(Dump(answer["id"]), 120) : std::string("no id")),
+                   AdapterProblem::kWrongId);
   }
   if (auto u = answer.find("unsupported"); u != answer.end() && *u == true)
-    return {Answer::Kind::kUnsupported, json(), "", ""};
-  if (!answer.contains("output") || !answer["output"].is_object()) return problem("the answer has no output object");
-  return {Answer::Kind::kDecision, std::move(answer["output"]), "", ""};
+    return {Answer::Kind::kUnsupported, json(), ""};
+  if (!answer.contains("output") || !answer["output"].is_object())
+    return problem("the answer has no output object", AdapterProblem::kNotAnAnswer);
+  return {Answer::Kind::kDecision, std::move(answer["output"]), ""};
 }
 
 json CaseMessage(const CaseRequest& request) {
@@ -251,8 +282,8 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
   Abandon();  // no answer still due may be read as this one's
   std::string problem;
   if (!EnsureStarted(request.run_deadline, &problem)) {
-    if (PendingRunSignal() != 0) return {Answer::Kind::kInterrupted, json(), problem, ""};
-    return {Answer::Kind::kProblem, json(), problem, ""};
+    if (PendingRunSignal() != 0) return {Answer::Kind::kInterrupted, json(), problem};
+    return {Answer::Kind::kProblem, json(), problem, AdapterProblem::kNotStarted};
   }
   const auto deadline = std::min(AdapterProcess::Clock::now() + options_.case_timeout, request.run_deadline);
   switch (process_.WriteLine(CaseMessageText(request), deadline)) {
@@ -260,61 +291,55 @@ Answer AdapterImplementation::Decide(const CaseRequest& request) {
       break;
     case AdapterProcess::Status::kInterrupted:
       process_.Kill();
-      return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
+      return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal"};
     default:
-      return Fail("the adapter stopped reading its input");
+      return Fail("the adapter stopped reading its input", AdapterProblem::kStoppedReading);
   }
   return ReadAnswer(request, deadline);
 }
 
 Answer AdapterImplementation::ReadAnswer(const CaseRequest& request, AdapterProcess::Clock::time_point deadline) {
   const std::string& case_id = request.case_id;
-  auto interrupted = [&] {
-    process_.Kill();
-    return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
-  };
-  std::string previous_case_problem;
-  while (true) {
-    std::string line;
-    switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
-      case AdapterProcess::Status::kOk:
-        break;
-      case AdapterProcess::Status::kInterrupted:
-        return interrupted();
-      case AdapterProcess::Status::kTimeout:
-        return Fail(fmt::format("no answer within {} ms", options_.case_timeout.count()));
-      case AdapterProcess::Status::kClosed:
-        return Fail("the adapter closed its output (crashed or exited)");
-      case AdapterProcess::Status::kTooLong:
-        return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes));
-    }
-    if (request.expected_answer_line != nullptr && line == *request.expected_answer_line) {
-      previous_case_id_ = case_id;
-      Answer answer{Answer::Kind::kDecision, json(), "", std::move(previous_case_problem)};
-      answer.as_expected = true;
-      return answer;
-    }
-    Answer answer = InterpretAnswer(line, case_id);
-    // A second answer to the case before is that case's fault; this case's
-    // own answer may still follow.
-    if (answer.kind == Answer::Kind::kProblem && !previous_case_id_.empty() && previous_case_problem.empty() &&
-        InterpretAnswer(line, previous_case_id_).kind != Answer::Kind::kProblem) {
-      previous_case_problem =
-          "the adapter answered this case twice (the second answer came when the next case was due)";
-      continue;
-    }
-    if (answer.kind == Answer::Kind::kProblem) {
-      answer = Fail(std::move(answer.problem));
-    } else {
-      previous_case_id_ = case_id;
-    }
-    answer.previous_case_problem = previous_case_problem;
+  std::string line;
+  switch (process_.ReadLine(line, deadline, options_.max_line_bytes)) {
+    case AdapterProcess::Status::kOk:
+      break;
+    case AdapterProcess::Status::kInterrupted:
+      process_.Kill();
+      return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal"};
+    case AdapterProcess::Status::kTimeout:
+      return Fail(fmt::format("no answer within {} ms", options_.case_timeout.count()), AdapterProblem::kTimeout);
+    case AdapterProcess::Status::kClosed:
+      return Fail("the adapter closed its output (crashed or exited)", AdapterProblem::kClosed);
+    case AdapterProcess::Status::kTooLong:
+      return Fail(fmt::format("an output line longer than {} bytes", options_.max_line_bytes),
+                  AdapterProblem::kLineTooLong);
+  }
+  if (request.expected_answer_line != nullptr && line == *request.expected_answer_line) {
+    previous_case_id_ = case_id;
+    Answer answer{Answer::Kind::kDecision, json(), ""};
+    answer.as_expected = true;
     return answer;
   }
+  Answer answer = InterpretAnswer(line, case_id);
+  if (answer.kind != Answer::Kind::kProblem) {
+    previous_case_id_ = case_id;
+    return answer;
+  }
+  // The case before's id: a second answer to it, or this case's answer under
+  // the wrong id; the two cannot be told apart, and waiting for another line
+  // would only wait out the case timeout. Said at once.
+  if (!previous_case_id_.empty() && InterpretAnswer(line, previous_case_id_).kind != Answer::Kind::kProblem) {
+    return Fail(fmt::format("the answer carries the id of the case before ({}), not this case's: a second answer to "
+                            "that case, or this case's answer under a wrong id",
+                            Printable(Dump(json(previous_case_id_)), 120)),
+                AdapterProblem::kWrongId);
+  }
+  return Fail(std::move(answer.problem), answer.problem_class);
 }
 
 Answer Implementation::Collect() {
-  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted", ""};
+  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted"};
   const CaseRequest request = std::move(submitted_.front());
   submitted_.pop_front();
   return Decide(request);
@@ -352,7 +377,7 @@ void AdapterImplementation::Submit(const CaseRequest& request) {
 }
 
 Answer AdapterImplementation::Collect() {
-  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted", ""};
+  if (submitted_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted"};
   const CaseRequest request = std::move(submitted_.front());
   submitted_.pop_front();
   const Sent sent = std::move(sent_.front());
@@ -371,9 +396,9 @@ Answer AdapterImplementation::Collect() {
   }
   if (sent.interrupted) {
     process_.Kill();
-    return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""};
+    return Answer{Answer::Kind::kInterrupted, json(), "interrupted by a signal"};
   }
-  if (!sent.problem.empty()) return Fail(sent.problem);
+  if (!sent.problem.empty()) return Fail(sent.problem, AdapterProblem::kStoppedReading);
   // The adapter has had this case since it answered the one before.
   const auto deadline = std::min(std::max(sent.at, last_answer_at_) + options_.case_timeout, request.run_deadline);
   Answer answer = ReadAnswer(request, deadline);
@@ -599,15 +624,9 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
     const Answer answer =
         kind_declared
             ? implementation.Decide({w.test->id + "@" + std::string(NameOf(w.profile)), w.test, w.profile, deadline})
-            : Answer{Answer::Kind::kUnsupported, json(), "", ""};
+            : Answer{Answer::Kind::kUnsupported, json(), ""};
     result.duration =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
-    if (!answer.previous_case_problem.empty() && !report.results.empty()) {
-      CaseResult& previous = report.results.back();
-      previous.disposition = Disposition::kAdapterError;
-      previous.detail = answer.previous_case_problem;
-      previous.input = work[i - 1].test->input;
-    }
     switch (answer.kind) {
       case Answer::Kind::kInterrupted:
         report.stop_signal = PendingRunSignal();

@@ -35,13 +35,27 @@ struct CaseRequest {
   const std::string* expected_answer_line = nullptr;
 };
 
+// AdapterProblem is the class of an adapter's problem with a case: `check`
+// keeps a failure's class while it shrinks it (a hang met while shrinking a
+// crash is another failure).
+enum class AdapterProblem {
+  kOther,           // an implementation's own words
+  kNotStarted,      // no start, no hello, or not restarted
+  kStoppedReading,  // its input was closed
+  kTimeout,         // no answer within the case timeout
+  kClosed,          // its output closed: crashed or exited
+  kLineTooLong,     // a line over the limit
+  kNotJson,         // a line that is not JSON
+  kNotAnAnswer,     // JSON, but not a result with an output object
+  kWrongId,         // a result for another case
+};
+std::string_view NameOf(AdapterProblem problem);
+
 struct Answer {
   enum class Kind { kDecision, kUnsupported, kProblem, kInterrupted } kind = Kind::kProblem;
   nlohmann::json decision;
   std::string problem;  // what the adapter did wrong
-  // Set when the line read for this case was a second answer to the case
-  // before: that case is to blame, not this one.
-  std::string previous_case_problem;
+  AdapterProblem problem_class = AdapterProblem::kOther;
   // The answer was the request's expected_answer_line; `decision` is left
   // empty.
   bool as_expected = false;
@@ -169,7 +183,7 @@ class AdapterImplementation final : public Implementation {
 
  private:
   bool EnsureStarted(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
-  Answer Fail(std::string problem);
+  Answer Fail(std::string problem, AdapterProblem problem_class);
   // ReadAnswer reads the answer to `request`, written to the adapter already.
   Answer ReadAnswer(const CaseRequest& request, AdapterProcess::Clock::time_point deadline);
 
@@ -193,7 +207,7 @@ class AdapterImplementation final : public Implementation {
   std::optional<std::vector<ScenarioKind>> kinds_;
   std::vector<ScenarioKind> session_kinds_;
   int max_open_sessions_ = 1;
-  std::string previous_case_id_;  // the case answered last, to recognise a doubled answer
+  std::string previous_case_id_;  // the case answered last, to recognise an answer under its id
   int start_failures_ = 0;
   bool given_up_ = false;
 };

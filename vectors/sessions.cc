@@ -245,7 +245,7 @@ void SessionImplementation::Submit(const CaseRequest& request) {
   }
   if (!AsSession(request) && form_ == CaseForm::kSession) {  // only sessions are asked for
     order_.push_back(false);
-    whole_answers_.push_back({Answer::Kind::kUnsupported, json(), "", ""});
+    whole_answers_.push_back({Answer::Kind::kUnsupported, json(), ""});
     return;
   }
   if (!AsSession(request)) {
@@ -266,7 +266,7 @@ void SessionImplementation::Submit(const CaseRequest& request) {
 }
 
 Answer SessionImplementation::Collect() {
-  if (order_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted", ""};
+  if (order_.empty()) return {Answer::Kind::kProblem, json(), "no case was submitted"};
   const bool is_session = order_.front();
   order_.pop_front();
   if (!is_session) {
@@ -315,7 +315,7 @@ void SessionImplementation::Activate() {
     Session& session = *each;
     if (session.done || session.start != 0) continue;
     if (stop) {  // no adapter is started for what will not be judged
-      Finished(session, {Answer::Kind::kInterrupted, json(), "interrupted by a signal", ""});
+      Finished(session, {Answer::Kind::kInterrupted, json(), "interrupted by a signal"});
       continue;
     }
     const auto open = std::count_if(sessions_.begin(), sessions_.end(),
@@ -333,7 +333,8 @@ bool SessionImplementation::SendNext(Session& session) {
   process_ = process != nullptr ? process : process_;
   if (process == nullptr) {
     const bool stop = PendingRunSignal() != 0;
-    Finished(session, {stop ? Answer::Kind::kInterrupted : Answer::Kind::kProblem, json(), problem, ""});
+    Finished(session, {stop ? Answer::Kind::kInterrupted : Answer::Kind::kProblem, json(), problem,
+                       AdapterProblem::kNotStarted});
     return false;
   }
   if (adapter_.starts() != start_) {  // started afresh: nothing is open on it
@@ -385,7 +386,7 @@ bool SessionImplementation::SendNext(Session& session) {
 
 // Restart blames `blamed` for `problem`, kills the adapter, and starts every
 // other open session afresh on the next start.
-void SessionImplementation::Restart(Session* blamed, const std::string& problem) {
+void SessionImplementation::Restart(Session* blamed, const std::string& problem, AdapterProblem problem_class) {
   std::string exit;
   if (process_ != nullptr) {
     process_->Kill();
@@ -393,7 +394,7 @@ void SessionImplementation::Restart(Session* blamed, const std::string& problem)
   }
   const std::string text =
       fmt::format("{}: {}{}", blamed->Place(), problem, exit.empty() ? "" : " (adapter " + exit + ")");
-  Finished(*blamed, {Answer::Kind::kProblem, json(), text, ""});
+  Finished(*blamed, {Answer::Kind::kProblem, json(), text, problem_class});
   for (const auto& s : sessions_) {
     if (!s->done) s->Reset();
   }
@@ -412,10 +413,10 @@ void SessionImplementation::Pump() {
     session.answer.kind = Answer::Kind::kInterrupted;
     return;
   }
-  if (!session.write_problem.empty()) return Restart(&session, session.write_problem);
+  if (!session.write_problem.empty()) return Restart(&session, session.write_problem, AdapterProblem::kStoppedReading);
   AdapterProcess* process = process_;
   if (process == nullptr || !process->running() || adapter_.starts() != start_) {
-    return Restart(&session, "the adapter is not running");
+    return Restart(&session, "the adapter is not running", AdapterProblem::kNotStarted);
   }
   const AdapterOptions& options = adapter_.options();
   const auto deadline =
@@ -429,11 +430,13 @@ void SessionImplementation::Pump() {
       session.answer.kind = Answer::Kind::kInterrupted;
       return;
     case AdapterProcess::Status::kTimeout:
-      return Restart(&session, fmt::format("no answer within {} ms", options.case_timeout.count()));
+      return Restart(&session, fmt::format("no answer within {} ms", options.case_timeout.count()),
+                     AdapterProblem::kTimeout);
     case AdapterProcess::Status::kClosed:
-      return Restart(&session, "the adapter closed its output (crashed or exited)");
+      return Restart(&session, "the adapter closed its output (crashed or exited)", AdapterProblem::kClosed);
     case AdapterProcess::Status::kTooLong:
-      return Restart(&session, fmt::format("an output line longer than {} bytes", options.max_line_bytes));
+      return Restart(&session, fmt::format("an output line longer than {} bytes", options.max_line_bytes),
+                     AdapterProblem::kLineTooLong);
   }
   last_answer_at_ = AdapterProcess::Clock::now();
   in_flight_.pop_front();
@@ -446,14 +449,14 @@ void SessionImplementation::Pump() {
       return Restart(&session, answer.problem);
     case SessionAnswer::Kind::kDropped:
       Finished(session, {Answer::Kind::kProblem, json(),
-                         fmt::format("{}: the adapter dropped the session: {}", session.Place(), answer.problem), ""});
+                         fmt::format("{}: the adapter dropped the session: {}", session.Place(), answer.problem)});
       return Activate();
     case SessionAnswer::Kind::kUnsupported:
-      Finished(session, {Answer::Kind::kUnsupported, json(), "", ""});
+      Finished(session, {Answer::Kind::kUnsupported, json(), ""});
       return Activate();
     case SessionAnswer::Kind::kClosed: {
       auto transcript = std::make_shared<SessionTranscript>(std::move(t));
-      Answer done{Answer::Kind::kDecision, transcript->Decision(), "", ""};
+      Answer done{Answer::Kind::kDecision, transcript->Decision(), ""};
       done.session = std::move(transcript);
       Finished(session, std::move(done));
       return Activate();
@@ -463,7 +466,7 @@ void SessionImplementation::Pump() {
       t.errors = std::move(answer.output);
       if (at_open) {  // a rejected open is not open: nothing to close
         auto transcript = std::make_shared<SessionTranscript>(std::move(t));
-        Answer done{Answer::Kind::kDecision, transcript->Decision(), "", ""};
+        Answer done{Answer::Kind::kDecision, transcript->Decision(), ""};
         done.session = std::move(transcript);
         Finished(session, std::move(done));
         return Activate();

@@ -118,7 +118,7 @@ class SessionImplementation final : public Implementation {
   void Activate();
   bool SendNext(Session& session);
   void Pump();
-  void Restart(Session* blamed, const std::string& problem);
+  void Restart(Session* blamed, const std::string& problem, AdapterProblem problem_class = AdapterProblem::kOther);
   void Finished(Session& session, Answer answer);
   void RunSessionsToEnd();
 

@@ -51,12 +51,12 @@ class WrongImplementation final : public Implementation {
     const VectorTest& test = *request.test;
     if (test.kind != ScenarioKind::kPassthrough) return in_process_.Decide(request);
     if (const auto& document_hook = engine_.info().passthrough_document) {
-      return {Answer::Kind::kDecision, document_hook(test.input, request.profile), "", ""};
+      return {Answer::Kind::kDecision, document_hook(test.input, request.profile), ""};
     }
     if (!test.input.is_object()) return in_process_.Decide(request);  // a malformed document's text
     auto it = decoded_.find(&test);
     if (it == decoded_.end()) it = decoded_.emplace(&test, DecodeScenarioDocument(test.input)).first;
-    return {Answer::Kind::kDecision, EncodeDecision(DecideDecoded(engine_, it->second, request.profile)), "", ""};
+    return {Answer::Kind::kDecision, EncodeDecision(DecideDecoded(engine_, it->second, request.profile)), ""};
   }
 
  private:

@@ -1,0 +1,140 @@
+#include "check/check_result.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "vectors/vector_file.h"
+
+namespace lbconform {
+
+using nlohmann::json;
+
+namespace {
+
+// SpaceDigest: case index kind × cases + i is drawn from (seed, kind, i) by the
+// generators of this version.
+std::string SpaceDigest(const std::string& tool_version, const std::vector<std::string>& kinds) {
+  return fmt::format("check-{}:{}", tool_version, fmt::join(kinds, ","));
+}
+
+// NonNegative reads a non-negative integer; nullopt for anything else.
+std::optional<std::uint64_t> NonNegative(const json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) return value.get<std::uint64_t>();
+  return std::nullopt;
+}
+
+// CountOf reads counts.<key>; nullopt when absent.
+std::optional<std::uint64_t> CountOf(const ShardResult& r, const char* key) {
+  const auto it = r.counts.find(key);
+  return it == r.counts.end() ? std::nullopt : NonNegative(*it);
+}
+
+// CountsContradiction: a check's counts are disjoint parts of what it checked.
+std::optional<std::string> CountsContradiction(const ShardResult& r) {
+  const std::uint64_t checked = *CountOf(r, "checked");
+  std::uint64_t parts = 0;
+  for (const char* key : {"agreed", "unsupported", "adapterErrors", "otherReadings", "findings"}) {
+    const std::optional<std::uint64_t> count = CountOf(r, key);
+    if (!count) return fmt::format("counts.{} is missing", key);
+    if (*count > checked) return fmt::format("counts.{} {} is more than counts.checked {}", key, *count, checked);
+    if (std::string_view(key) != "findings") parts += *count;  // a finding is also an adapter error or neither
+  }
+  if (parts > checked) {
+    return fmt::format(
+        "counts.agreed, unsupported, adapterErrors and otherReadings add up to {}, more than "
+        "counts.checked {}",
+        parts, checked);
+  }
+  return std::nullopt;
+}
+
+// FindingsContradiction: every finding listed lies in what the shard covered.
+std::optional<std::string> FindingsContradiction(const ShardResult& r, const std::vector<std::string>& kinds,
+                                                 std::uint64_t cases) {
+  for (const json& finding : r.findings) {
+    const auto kind = std::find(kinds.begin(), kinds.end(), finding.value("kind", ""));
+    const std::optional<std::uint64_t> at = NonNegative(finding.value("case", json()));
+    if (kind == kinds.end() || !at || *at >= cases) {
+      return fmt::format("a finding names no case of the run: {}", finding.dump().substr(0, 200));
+    }
+    const std::uint64_t index = static_cast<std::uint64_t>(kind - kinds.begin()) * cases + *at;
+    if (index < r.covered.begin || index >= r.covered.end) {
+      return fmt::format("finding {} case {} (index {}) lies outside what the shard covered, {}..{}", *kind, *at, index,
+                         r.covered.begin, r.covered.end);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ShardResult CheckShardResult(const std::string& implementation, const CheckOptions& options, std::uint64_t cases,
+                             const Shard& shard, const CheckResult& result) {
+  ShardResult r;
+  r.command = "check";
+  r.tool_version = vectors::kSuiteVersion;
+  std::vector<std::string> kind_names, profile_names;
+  for (ScenarioKind kind : options.kinds) kind_names.emplace_back(NameOf(kind));
+  for (Profile profile : options.profiles) profile_names.emplace_back(NameOf(profile));
+  r.parameters = {{"implementation", implementation},
+                  {"kinds", kind_names},
+                  {"profiles", profile_names},
+                  {"seed", options.seed},
+                  {"cases", cases},
+                  {"maxSize", options.max_size},
+                  {"shrink", options.shrink}};
+  r.space_digest = SpaceDigest(vectors::kSuiteVersion, kind_names);
+  r.unit = "case";
+  r.space_size = cases * options.kinds.size();  // CheckCommand refused a product past 2^64
+  r.shard = shard;
+  r.covered = {options.slice->begin, result.stopped_at.value_or(options.slice->end)};
+  r.stopped_at_finding = result.stopped_at.has_value();
+  std::uint64_t checked = 0, agreed = 0, unsupported = 0, adapter_errors = 0, other_readings = 0;
+  for (const auto& [kind, coverage] : result.coverage) {
+    for (const auto& [label, count] : coverage.other_readings) other_readings += count;
+    checked += coverage.cases;
+    agreed += coverage.agreed;
+    unsupported += coverage.unsupported;
+    adapter_errors += coverage.adapter_errors;
+  }
+  r.counts = {{"checked", checked},         {"findings", result.findings.size()}, {"agreed", agreed},
+              {"unsupported", unsupported}, {"adapterErrors", adapter_errors},    {"otherReadings", other_readings}};
+  for (const CheckFinding& f : result.findings) {
+    r.findings.push_back({{"kind", NameOf(f.kind)},
+                          {"profile", NameOf(f.profile)},
+                          {"case", f.case_index},
+                          {"field", f.field},
+                          {"signature", f.failure.Signature()},
+                          {"scenario", f.scenario},
+                          {"vector", f.vector_path}});
+  }
+  return r;
+}
+
+std::optional<std::string> CheckResultContradiction(const ShardResult& r) {
+  const json& kinds_json = r.parameters.value("kinds", json());
+  const json& cases_json = r.parameters.value("cases", json());
+  if (!kinds_json.is_array() || kinds_json.empty() ||
+      !std::all_of(kinds_json.begin(), kinds_json.end(), [](const json& k) { return k.is_string(); })) {
+    return "parameters.kinds is not a list of kinds";
+  }
+  const std::uint64_t cases = NonNegative(cases_json).value_or(0);
+  if (cases == 0) return "parameters.cases is not a positive integer";
+  const std::vector<std::string> kinds = kinds_json.get<std::vector<std::string>>();
+  if (cases > std::numeric_limits<std::uint64_t>::max() / kinds.size() || cases * kinds.size() != r.space_size) {
+    return fmt::format("the space of {} cases is not its {} kinds × cases {} (a count past 2^64?)", r.space_size,
+                       kinds.size(), cases);
+  }
+  if (r.unit != "case") return fmt::format("a check's space counts cases, not {}s", r.unit);
+  if (r.space_digest != SpaceDigest(r.tool_version, kinds)) {
+    return fmt::format("spaceDigest {} is not that of its kinds", r.space_digest);
+  }
+  if (auto problem = CountsContradiction(r)) return problem;
+  return FindingsContradiction(r, kinds, cases);
+}
+
+}  // namespace lbconform

@@ -1,0 +1,29 @@
+// The result a shard of `lbconform check` writes (--result FILE, for
+// `lbconform merge`; vectors/schema/shard-result.schema.json), and the rules
+// only a check's result keeps, which merge checks so as not to certify a
+// result lbconform could not have written.
+#ifndef LBCONFORM_CHECK_CHECK_RESULT_H_
+#define LBCONFORM_CHECK_CHECK_RESULT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "check/check.h"
+#include "check/shard.h"
+
+namespace lbconform {
+
+// CheckShardResult is the result of shard `shard` of a check of
+// `options.kinds` × `cases` cases (options.slice its slice).
+ShardResult CheckShardResult(const std::string& implementation, const CheckOptions& options, std::uint64_t cases,
+                             const Shard& shard, const CheckResult& result);
+
+// CheckResultContradiction: what makes a decoded check result contradict
+// itself (its space is not its kinds × cases, a count past what it checked, a
+// finding outside what it covered, …), or nullopt.
+std::optional<std::string> CheckResultContradiction(const ShardResult& result);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_CHECK_CHECK_RESULT_H_
