@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "documents/json_reader.h"
 #include "documents/scenario_json.h"
 
 namespace lbconform {

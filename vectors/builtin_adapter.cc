@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "documents/documents.h"
+#include "documents/json_reader.h"
 #include "documents/scenario_json.h"
 #include "model/catalogue.h"
 #include "vectors/checks.h"
