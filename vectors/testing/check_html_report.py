@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 # The planted bug: a failover ratio met exactly no longer keeps the primaries
 # (FO-13's "at least" read as "more than").
@@ -23,12 +24,12 @@ PLANT_FIND = 'Fraction(len(healthy_primaries), len(primaries)) >= x'
 PLANT_REPLACE = 'Fraction(len(healthy_primaries), len(primaries)) > x'
 
 
-def fail(message):
+def fail(message: str) -> NoReturn:
     print("check_html_report: " + message, file=sys.stderr)
     sys.exit(1)
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lbconform", required=True)
     parser.add_argument("--adapter", required=True)
@@ -73,7 +74,7 @@ def main():
         fail(f"chromium --dump-dom failed ({dom.returncode}): {dom.stderr[-2000:]}")
     text = dom.stdout
 
-    def count(element_id):
+    def count(element_id: str) -> int:
         m = re.search(r'id="' + re.escape(element_id) + r'"[^>]*data-count="(\d+)"', text)
         if m is None:
             m = re.search(r'data-count="(\d+)"[^>]*id="' + re.escape(element_id) + r'"', text)
@@ -81,11 +82,12 @@ def main():
             fail("the page has no #" + element_id)
         return int(m.group(1))
 
-    problems = []
+    problems: list[str] = []
     if 'data-ready="yes"' not in text:
         problems.append("the page's script did not run to its end")
     if count("console-errors") != 0:
-        problems.append("console errors on the page: " + re.search(r'id="console-errors"[^>]*>(.*?)</p>', text, re.S).group(1))
+        shown = re.search(r'id="console-errors"[^>]*>(.*?)</p>', text, re.S)
+        problems.append("console errors on the page: " + (shown.group(1) if shown else "(not shown)"))
     for line in dom.stderr.splitlines():
         if "CONSOLE" in line and ("Uncaught" in line or "Error" in line) or "Refused to" in line:
             problems.append("browser log: " + line)
