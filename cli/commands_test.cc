@@ -147,9 +147,12 @@ TEST(CliCatalogue, JsonFormatListsEveryClause) {
 namespace lbconform {
 namespace {
 
-// Both tables of kinds have an entry for every kind of model/kinds.def, in
-// its order, so a kind added there without its entries fails here.
+// Every table of kinds has a row per kind of model/kinds.def, in its order:
+// each says so in a static_assert, so a kind added there without its rows
+// does not build. What the tables give at run time is each kind's own row, and
+// a value outside the enumeration is refused rather than read past the end.
 TEST(KindTables, EveryKindHasItsEntries) {
+  ASSERT_EQ(AllScenarioKinds().size(), kScenarioKindCount);
   for (ScenarioKind kind : AllScenarioKinds()) {
     SCOPED_TRACE(std::string(NameOf(kind)));
     EXPECT_EQ(DocumentsOf(kind).kind, kind);
@@ -157,6 +160,10 @@ TEST(KindTables, EveryKindHasItsEntries) {
     EXPECT_EQ(ScenarioKindFromName(NameOf(kind)), kind);
     EXPECT_FALSE(ProfilesOf(kind).empty());
   }
+  const auto outside = static_cast<ScenarioKind>(kScenarioKindCount);
+  EXPECT_THROW(DocumentsOf(outside), std::out_of_range);
+  EXPECT_THROW(CommandsOf(outside), std::out_of_range);
+  EXPECT_THROW(NameOf(outside), std::out_of_range);
 }
 
 // The adapter's hello declares the kinds its engine decides, from the table.

@@ -1,7 +1,6 @@
 #include "report/explain_kinds.h"
 
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 
 #include "documents/documents.h"
 #include "documents/slb_json.h"
@@ -51,13 +50,10 @@ constexpr KindCommands kKinds[] = {
     {ScenarioKind::kPassthroughTimeline, ExplainTimeline, nullptr},
     {ScenarioKind::kServiceLbPolicy, ExplainSlb, PlotSlb},
 };
+static_assert(OneRowPerKind(kKinds), "report/explain_kinds.cc: a row per kind of model/kinds.def, in its order");
 
 }  // namespace
 
-const KindCommands& CommandsOf(ScenarioKind kind) {
-  const KindCommands& entry = kKinds[static_cast<std::size_t>(kind)];
-  if (entry.kind != kind) throw std::logic_error("report/explain_kinds.cc: the table of kinds is out of order");
-  return entry;
-}
+const KindCommands& CommandsOf(ScenarioKind kind) { return RowOf(kKinds, kind); }
 
 }  // namespace lbconform

@@ -103,18 +103,26 @@ std::string CountsRow(const std::string& name, const json& c, const std::string&
       failed > 0 ? "bad" : "good", Html(name), extra, Int(c, "passed"), failed, skipped);
 }
 
-// Plot is the reference's service-LB plan of a failing case's scenario, as SVG.
+// Plot is the reference's decision of a failing case's scenario as SVG, for
+// the kinds that have a picture (report/explain_kinds.cc).
 std::string Plot(const json& result) {
   const auto input = result.find("input");
-  if (Str(result, "kind") != "service-lb-policy" || input == result.end() || !input->is_object()) return "";
+  const std::optional<ScenarioKind> kind = ScenarioKindFromName(Str(result, "kind"));
+  if (!kind || CommandsOf(*kind).plot == nullptr || input == result.end() || DocumentKind(*input) != kind) return "";
   const Engine* reference = AvailableEngines().empty() ? nullptr : AvailableEngines().front();
-  const std::optional<ScenarioKind> kind = DocumentKind(*input);
-  if (reference == nullptr || !kind || CommandsOf(*kind).plot == nullptr || !Implements(*reference, *kind)) return "";
+  if (reference == nullptr || !Implements(*reference, *kind)) return "";
   const Shown shown =
       CommandsOf(*kind).plot(*reference, *input, ProfileFromName(Str(result, "profile")).value_or(Profile::kSpecDocs));
   if (!shown.valid) return "";
   return "<figure class=\"plot\">" + shown.text +
          "<figcaption>the expected plan (reference engine)</figcaption></figure>";
+}
+
+// KindOptions: an <option> per kind, for the filter of failing cases.
+std::string KindOptions() {
+  std::string options;
+  for (ScenarioKind kind : AllScenarioKinds()) options += fmt::format("<option>{}</option>", NameOf(kind));
+  return options;
 }
 
 std::string OneReport(const json& report, int index) {
@@ -198,9 +206,8 @@ std::string OneReport(const json& report, int index) {
   if (failing > 0) {
     out +=
         "<p class=\"filter\"><input type=\"search\" class=\"filter-text\" placeholder=\"filter: id, clause, field…\"> "
-        "<select class=\"filter-kind\"><option value=\"\">every kind</option><option>passthrough</option>"
-        "<option>passthrough-timeline</option><option>service-lb-policy</option></select> "
-        "<span class=\"shown\"></span></p>\n";
+        "<select class=\"filter-kind\"><option value=\"\">every kind</option>" +
+        KindOptions() + "</select> <span class=\"shown\"></span></p>\n";
     out +=
         "<table "
         "class=\"failures\"><thead><tr><th>result</th><th>case</th><th>profile</th><th>kind</th><th>clauses</"

@@ -19,12 +19,12 @@ namespace lbconform::vectors {
 
 namespace {
 
-// DecideCase: the engine's decision, or the document reading's for a
-// passthrough document.
-nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading& read_document,
-                          const nlohmann::json& input, Profile profile) {
-  if (read_document && input.is_object() && KindOf(input) == ScenarioKind::kPassthrough) {
-    return read_document(input, profile);
+// DecideCase: the document reading's answer, when it gives one, or the
+// engine's decision.
+nlohmann::json DecideCase(const Engine& engine, const DocumentReading& read_document, const nlohmann::json& input,
+                          Profile profile) {
+  if (read_document && input.is_object()) {
+    if (std::optional<nlohmann::json> answer = read_document(input, profile)) return *answer;
   }
   return DecideVector(engine, input, profile);
 }
@@ -40,7 +40,7 @@ bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& 
 }
 
 bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out,
-                          const PassthroughDocumentReading& read_document) {
+                          const DocumentReading& read_document) {
   const Engine* engine = &engine_ref;
   std::vector<std::string_view> kinds;
   for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
