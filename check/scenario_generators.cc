@@ -222,6 +222,116 @@ rc::Gen<TimelineScenario> GenTimeline(GenOptions options) {
   });
 }
 
+namespace {
+
+void DrawSlbTopology(SlbScenario& s) {
+  const int regions = Pick(1, 4);
+  for (int r = 0; r < regions; ++r) {
+    SlbRegion region{"r" + std::to_string(r), {}};
+    const int zones = Pick(1, 4);
+    for (int z = 0; z < zones; ++z) {
+      region.zones.push_back(region.name + "-" + static_cast<char>('a' + z));
+      s.zones.push_back(region.zones.back());
+      s.zone_region.push_back(static_cast<std::size_t>(r));
+    }
+    s.regions.push_back(std::move(region));
+  }
+}
+
+SlbBackend DrawSlbBackend(const SlbScenario& s, int i) {
+  SlbBackend b;
+  b.name = "b" + std::to_string(i);
+  const std::size_t z = static_cast<std::size_t>(Pick(0, static_cast<int>(s.zones.size())));
+  b.zone = s.zones[z];
+  b.region = s.regions[s.zone_region[z]].name;
+  b.group = "zones/" + b.zone + "/instanceGroups/" + b.name;
+  b.kind = PickOf(BackendKind::kZonalInstanceGroup, BackendKind::kZonalNegGceVmIpPort, BackendKind::kHybridNeg);
+  b.mode = PickOf(BalancingMode::kRate, BalancingMode::kRate, BalancingMode::kConnection, BalancingMode::kUtilization);
+  switch (b.mode) {
+    case BalancingMode::kRate:
+      b.capacity_field =
+          PickOf(CapacityField::kMaxRate, CapacityField::kMaxRatePerInstance, CapacityField::kMaxRatePerEndpoint);
+      break;
+    case BalancingMode::kConnection:
+      b.capacity_field = PickOf(CapacityField::kMaxConnections, CapacityField::kMaxConnectionsPerEndpoint);
+      break;
+    default:
+      b.capacity_field = CapacityField::kMaxUtilization;
+      b.max_utilization = PickOf(*Decimal::FromString("0.8"), *Decimal::FromString("0.5"), Decimal::FromInteger(1));
+      b.load_per_member = PickOf<Milli>(10'000, 33'333, 100'000);
+  }
+  b.capacity_value = PickOf<Milli>(10'000, 25'000, 100'000, 33'333, 0);
+  b.capacity_scaler = PickOf(Decimal::FromInteger(1), Decimal::FromInteger(1), *Decimal::FromString("0.5"),
+                             *Decimal::FromString("0.1"), Decimal());
+  b.preference = Pick(0, 4) == 0 ? Preference::kPreferred : Preference::kDefault;
+  b.members = static_cast<std::uint32_t>(PickOf(0, 1, 2, 4, 4, 10));
+  b.healthy = static_cast<std::uint32_t>(Pick(0, static_cast<int>(b.members) + 1));
+  std::int64_t at = 0;
+  const int reports = PickOf(0, 0, 1, 2, 4);
+  for (int k = 0; k < reports; ++k) {
+    at += PickOf<std::int64_t>(0, 1, 30, 59, 60, 61);
+    const auto healthy = static_cast<std::uint32_t>(Pick(0, static_cast<int>(b.members) + 1));
+    b.health.push_back({at, b.members, healthy});
+  }
+  return b;
+}
+
+void DrawSlbPolicy(SlbScenario& s, bool internal) {
+  s.policy.present = Pick(0, 5) > 0;
+  if (s.policy.present) {
+    s.policy.name = "pol";
+    s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+    if (Pick(0, 5) > 0) {
+      s.policy.algorithm = PickOf(Algorithm::kWaterfallByRegion, Algorithm::kSprayToRegion, Algorithm::kWaterfallByZone,
+                                  Algorithm::kSprayToWorld);
+    }
+    s.policy.auto_capacity_drain = Pick(0, 2) == 0;
+    if (Pick(0, 2) == 0) s.policy.failover_health_threshold = PickOf<std::int64_t>(1, 25, 50, 70, 99);
+    s.policy.isolation_granularity = PickOf(IsolationGranularity::kUnspecified, IsolationGranularity::kRegion);
+    s.policy.isolation_mode = PickOf(IsolationMode::kUnspecified, IsolationMode::kNearest,
+                                     internal ? IsolationMode::kStrict : IsolationMode::kNearest);
+  }
+}
+
+void DrawSlbClients(SlbScenario& s) {
+  const int clients = Pick(1, 4);
+  for (int c = 0; c < clients; ++c) {
+    ClientLocation client;
+    client.name = "c" + std::to_string(c);
+    client.offered = PickOf<Milli>(0, 1, 50'000, 100'000, 333'333, 1'000'000);
+    for (std::size_t z = 0; z < s.zones.size(); ++z)
+      client.rtt_micros.push_back(PickOf<std::int64_t>(1'000, 2'000, 2'000, 50'000));
+    s.clients.push_back(std::move(client));
+  }
+}
+
+// SpoilSlb makes a drawn scenario invalid in one of the ways the spec rejects.
+void SpoilSlb(SlbScenario& s) {
+  switch (Pick(0, 6)) {
+    case 0:
+      s.load_balancer = LoadBalancerType::kRegionalExternalApplication;
+      break;
+    case 1:
+      s.policy.failover_health_threshold = PickOf<std::int64_t>(0, 100);
+      break;
+    case 2:
+      s.policy.isolation_mode = IsolationMode::kStrict;
+      s.load_balancer = LoadBalancerType::kGlobalExternalApplication;
+      break;
+    case 3:
+      s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
+      break;
+    case 4:
+      if (!s.backends.empty()) s.backends[0].kind = BackendKind::kServerlessNeg;
+      break;
+    default:
+      if (!s.backends.empty()) s.backends[0].capacity_scaler = *Decimal::FromString("0.05");
+      break;
+  }
+}
+
+}  // namespace
+
 rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
   return rc::gen::exec([allow_invalid] {
     SlbScenario s;
@@ -233,81 +343,13 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
     const bool internal = s.load_balancer == LoadBalancerType::kCrossRegionInternalApplication ||
                           s.load_balancer == LoadBalancerType::kCrossRegionInternalProxyNetwork;
     s.scheme = PickOf(std::string(""), std::string(internal ? "INTERNAL_MANAGED" : "EXTERNAL_MANAGED"));
-    const int regions = Pick(1, 4);
-    for (int r = 0; r < regions; ++r) {
-      SlbRegion region{"r" + std::to_string(r), {}};
-      const int zones = Pick(1, 4);
-      for (int z = 0; z < zones; ++z) {
-        region.zones.push_back(region.name + "-" + static_cast<char>('a' + z));
-        s.zones.push_back(region.zones.back());
-        s.zone_region.push_back(static_cast<std::size_t>(r));
-      }
-      s.regions.push_back(std::move(region));
-    }
+    DrawSlbTopology(s);
     const int backends = Pick(0, 9);
-    for (int i = 0; i < backends; ++i) {
-      SlbBackend b;
-      b.name = "b" + std::to_string(i);
-      const std::size_t z = static_cast<std::size_t>(Pick(0, static_cast<int>(s.zones.size())));
-      b.zone = s.zones[z];
-      b.region = s.regions[s.zone_region[z]].name;
-      b.group = "zones/" + b.zone + "/instanceGroups/" + b.name;
-      b.kind = PickOf(BackendKind::kZonalInstanceGroup, BackendKind::kZonalNegGceVmIpPort, BackendKind::kHybridNeg);
-      b.mode =
-          PickOf(BalancingMode::kRate, BalancingMode::kRate, BalancingMode::kConnection, BalancingMode::kUtilization);
-      switch (b.mode) {
-        case BalancingMode::kRate:
-          b.capacity_field =
-              PickOf(CapacityField::kMaxRate, CapacityField::kMaxRatePerInstance, CapacityField::kMaxRatePerEndpoint);
-          break;
-        case BalancingMode::kConnection:
-          b.capacity_field = PickOf(CapacityField::kMaxConnections, CapacityField::kMaxConnectionsPerEndpoint);
-          break;
-        default:
-          b.capacity_field = CapacityField::kMaxUtilization;
-          b.max_utilization = PickOf(*Decimal::FromString("0.8"), *Decimal::FromString("0.5"), Decimal::FromInteger(1));
-          b.load_per_member = PickOf<Milli>(10'000, 33'333, 100'000);
-      }
-      b.capacity_value = PickOf<Milli>(10'000, 25'000, 100'000, 33'333, 0);
-      b.capacity_scaler = PickOf(Decimal::FromInteger(1), Decimal::FromInteger(1), *Decimal::FromString("0.5"),
-                                 *Decimal::FromString("0.1"), Decimal());
-      b.preference = Pick(0, 4) == 0 ? Preference::kPreferred : Preference::kDefault;
-      b.members = static_cast<std::uint32_t>(PickOf(0, 1, 2, 4, 4, 10));
-      b.healthy = static_cast<std::uint32_t>(Pick(0, static_cast<int>(b.members) + 1));
-      std::int64_t at = 0;
-      const int reports = PickOf(0, 0, 1, 2, 4);
-      for (int k = 0; k < reports; ++k) {
-        at += PickOf<std::int64_t>(0, 1, 30, 59, 60, 61);
-        const auto healthy = static_cast<std::uint32_t>(Pick(0, static_cast<int>(b.members) + 1));
-        b.health.push_back({at, b.members, healthy});
-      }
-      s.backends.push_back(std::move(b));
-    }
+    for (int i = 0; i < backends; ++i) s.backends.push_back(DrawSlbBackend(s, i));
     if (s.backends.size() == 1 && s.backends[0].capacity_scaler.is_zero())
       s.backends[0].capacity_scaler = Decimal::FromInteger(1);
-    s.policy.present = Pick(0, 5) > 0;
-    if (s.policy.present) {
-      s.policy.name = "pol";
-      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
-      if (Pick(0, 5) > 0) {
-        s.policy.algorithm = PickOf(Algorithm::kWaterfallByRegion, Algorithm::kSprayToRegion,
-                                    Algorithm::kWaterfallByZone, Algorithm::kSprayToWorld);
-      }
-      s.policy.auto_capacity_drain = Pick(0, 2) == 0;
-      if (Pick(0, 2) == 0) s.policy.failover_health_threshold = PickOf<std::int64_t>(1, 25, 50, 70, 99);
-      s.policy.isolation_granularity = PickOf(IsolationGranularity::kUnspecified, IsolationGranularity::kRegion);
-      s.policy.isolation_mode = PickOf(IsolationMode::kUnspecified, IsolationMode::kNearest,
-                                       internal ? IsolationMode::kStrict : IsolationMode::kNearest);
-    }
-    const int clients = Pick(1, 4);
-    for (int c = 0; c < clients; ++c) {
-      ClientLocation client;
-      client.name = "c" + std::to_string(c);
-      client.offered = PickOf<Milli>(0, 1, 50'000, 100'000, 333'333, 1'000'000);
-      for (std::size_t z = 0; z < s.zones.size(); ++z)
-        client.rtt_micros.push_back(PickOf<std::int64_t>(1'000, 2'000, 2'000, 50'000));
-      s.clients.push_back(std::move(client));
-    }
+    DrawSlbPolicy(s, internal);
+    DrawSlbClients(s);
     std::int64_t last = 0;
     for (const SlbBackend& b : s.backends) {
       for (const HealthSample& h : b.health) last = std::max(last, h.at);
@@ -316,29 +358,7 @@ rc::Gen<SlbScenario> GenSlbScenario(bool allow_invalid) {
     s.readings.drain_over_half =
         PickOf(DrainOverHalf::kDrainNone, DrainOverHalf::kDrainNone, DrainOverHalf::kDrainUpToHalf);
     s.readings.client_order = PickOf(ClientOrder::kLargestFirst, ClientOrder::kNameOrder);
-    if (invalid) {
-      switch (Pick(0, 6)) {
-        case 0:
-          s.load_balancer = LoadBalancerType::kRegionalExternalApplication;
-          break;
-        case 1:
-          s.policy.failover_health_threshold = PickOf<std::int64_t>(0, 100);
-          break;
-        case 2:
-          s.policy.isolation_mode = IsolationMode::kStrict;
-          s.load_balancer = LoadBalancerType::kGlobalExternalApplication;
-          break;
-        case 3:
-          s.policy_refs.push_back("projects/p/locations/global/serviceLbPolicies/other");
-          break;
-        case 4:
-          if (!s.backends.empty()) s.backends[0].kind = BackendKind::kServerlessNeg;
-          break;
-        default:
-          if (!s.backends.empty()) s.backends[0].capacity_scaler = *Decimal::FromString("0.05");
-          break;
-      }
-    }
+    if (invalid) SpoilSlb(s);
     return s;
   });
 }
