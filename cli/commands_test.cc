@@ -9,12 +9,14 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/testing/run_cli.h"
 #include "documents/documents.h"
+#include "engines/engines.h"
 #include "report/explain_kinds.h"
 #include "report/render.h"
 
@@ -118,10 +120,28 @@ TEST(CliDecide, ProfileSelectsTheRevision) {
   EXPECT_EQ(en["modifiedEligible"].size(), 10U);   // ZA-EN-2: no change
 }
 
+// `lbconform engines` lists every engine of the build once, one a line, in
+// the registry's order with the reference first; an optimized engine names
+// the kernel it runs.
 TEST(CliEngines, ListsTheReference) {
   const CliRun run = Lbconform({"engines"});
-  EXPECT_EQ(run.status, kExitOk);
-  EXPECT_NE(run.out.find("reference"), std::string::npos);
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  std::vector<std::string> lines;
+  std::istringstream out(run.out);
+  for (std::string line; std::getline(out, line);) lines.push_back(line);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), "reference");
+  const std::vector<const Engine*> engines = AvailableEngines();
+  ASSERT_EQ(lines.size(), engines.size()) << run.out;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string name = lines[i].substr(0, lines[i].find(' '));
+    EXPECT_TRUE(names.insert(name).second) << name << " is listed twice";
+    EXPECT_EQ(FindEngine(name), engines[i]) << lines[i];
+    const auto* optimized = dynamic_cast<const optimized::OptimizedEngine*>(engines[i]);
+    EXPECT_EQ(lines[i],
+              optimized == nullptr ? name : name + " (kernel " + std::string(optimized->active_kernel()) + ")");
+  }
 }
 
 // docs/*.md are the registries' renderings; regenerate with scripts/render-docs.
