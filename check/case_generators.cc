@@ -16,6 +16,9 @@
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
 #include "reference/reference_engine.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "check/testing/toy_cases.h"
+#endif
 
 namespace lbconform::check {
 namespace {
@@ -710,6 +713,9 @@ constexpr CheckCaseRow kCheckCases[] = {
      PassthroughSize},
     {ScenarioKind::kPassthroughTimeline, TimelineCase, TimelineSize},
     {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, SlbSize},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ToyCase, ToySize},
+#endif
 };
 static_assert(OneRowPerKind(kCheckCases), "check/case_generators.cc: a row per kind of model/kinds.def, in its order");
 

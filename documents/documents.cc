@@ -8,6 +8,9 @@
 #include "documents/timeline_json.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "documents/testing/toy_json.h"
+#endif
 
 namespace lbconform {
 
@@ -145,6 +148,10 @@ constexpr KindDocuments kKinds[] = {
      DecodeErrors<DecodeTimelineDocument>},
     {ScenarioKind::kServiceLbPolicy, ImplementedBy<SlbEngine>, DecideSlb, Validity<DecodeSlbDecision>,
      Diff<DecodeSlbDecision, NormativeSlbDiff>, SlbRoundTrip, DecodeErrors<DecodeSlbDocument>},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ImplementedBy<ToyEngine>, DecideToyDocument, Validity<DecodeToyDecision>,
+     Diff<DecodeToyDecision, NormativeToyDiff>, ToyRoundTrip, DecodeErrors<DecodeToyDocument>},
+#endif
 };
 static_assert(OneRowPerKind(kKinds), "documents/documents.cc: a row per kind of model/kinds.def, in its order");
 

@@ -4,6 +4,9 @@
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "check/testing/toy_cases.h"
+#endif
 
 namespace lbconform::properties {
 namespace {
@@ -28,6 +31,9 @@ constexpr KindGenerators kKinds[] = {
     {ScenarioKind::kPassthrough, PassthroughDocument},
     {ScenarioKind::kPassthroughTimeline, TimelineDocument},
     {ScenarioKind::kServiceLbPolicy, SlbDocument},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, check::GenToyDocument},
+#endif
 };
 static_assert(OneRowPerKind(kKinds), "properties/kinds.cc: a row per kind of model/kinds.def, in its order");
 

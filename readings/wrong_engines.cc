@@ -28,6 +28,9 @@ constexpr KindReadings kKinds[] = {
      [](const WrongEngineInfo& info) { return static_cast<bool>(info.timeline); }, nullptr},
     {ScenarioKind::kServiceLbPolicy, SlbMisreadings,
      [](const WrongEngineInfo& info) { return static_cast<bool>(info.slb); }, nullptr},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, nullptr, nullptr, nullptr},  // no readings of the toy kind
+#endif
 };
 static_assert(OneRowPerKind(kKinds), "readings/wrong_engines.cc: a row per kind of model/kinds.def, in its order");
 

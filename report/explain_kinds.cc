@@ -6,6 +6,10 @@
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
 #include "report/render.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "documents/testing/toy_json.h"
+#include "report/testing/render_toy.h"
+#endif
 
 namespace lbconform {
 namespace {
@@ -44,11 +48,24 @@ Shown PlotSlb(const Engine& engine, const json& document, Profile) {
   return {RenderSlbSvg(*decoded.scenario, decision), true};
 }
 
+#ifdef LBCONFORM_TOY_KIND
+Shown ExplainToy(const Engine& engine, const json& document, Profile) {
+  const DecodedToy decoded = DecodeToyDocument(document);
+  const ToyDecision decision =
+      decoded.scenario ? As<ToyEngine>(engine)->DecideToy(*decoded.scenario) : InvalidToyDecision(decoded.errors);
+  return {RenderToyExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine.name()),
+          decision.valid()};
+}
+#endif
+
 // The table, in the order of model/kinds.def.
 constexpr KindCommands kKinds[] = {
     {ScenarioKind::kPassthrough, ExplainPassthrough, nullptr},
     {ScenarioKind::kPassthroughTimeline, ExplainTimeline, nullptr},
     {ScenarioKind::kServiceLbPolicy, ExplainSlb, PlotSlb},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ExplainToy, nullptr},
+#endif
 };
 static_assert(OneRowPerKind(kKinds), "report/explain_kinds.cc: a row per kind of model/kinds.def, in its order");
 
