@@ -25,6 +25,7 @@
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
+#include "vectors/sessions.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform {
@@ -102,8 +103,31 @@ struct Outcome {
   std::set<Clause> clauses;  // the clauses of the reference's trace
   json actual;               // empty when the answer was the expected line
   std::string field;         // or the adapter's problem
+  // Through a session: the events sent, and where the first step differs
+  // (vectors/sessions.h).
+  std::size_t session_events = 0;
+  std::string session_detail;
   bool Failed() const { return kind == Kind::kDisagree || kind == Kind::kAdapterError; }
 };
+
+// SameFailure: a shrunk candidate of a session fails the same way as the case
+// it comes from: the same kind of failure at the same field, whatever the step
+// or connection (a session that now crashes, or differs elsewhere, is another
+// failure).
+bool SameFailure(const Outcome& original, const Outcome& candidate) {
+  auto shape = [](const std::string& field) {
+    std::string out;
+    bool in_index = false;
+    for (const char c : field) {
+      if (c == '[') in_index = true;
+      if (!in_index) out += c;
+      if (c == ']') in_index = false;
+    }
+    return out;
+  };
+  return original.kind == candidate.kind &&
+         (original.kind != Outcome::Kind::kDisagree || shape(original.field) == shape(candidate.field));
+}
 
 // PreparedCase is a case decided by the reference, ready to be sent.
 struct PreparedCase {
@@ -151,6 +175,15 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer) {
     case vectors::Answer::Kind::kDecision: {
       if (answer.as_expected) break;  // outcome.kind is kAgree
       outcome.actual = std::move(answer.decision);
+      if (answer.session) {  // a session: judged message by message (vectors/sessions.h)
+        prepared.test.expected = {prepared.expected};
+        const vectors::SessionJudgment judged = vectors::JudgeSession(prepared.test, prepared.profile, *answer.session);
+        outcome.field = judged.field;
+        outcome.session_detail = judged.detail;
+        outcome.session_events = answer.session->events_sent;
+        outcome.kind = judged.passed ? Outcome::Kind::kAgree : Outcome::Kind::kDisagree;
+        break;
+      }
       bool agree = SameIgnoringTrace(prepared.expected, outcome.actual);
       if (!agree) {
         prepared.test.expected = {prepared.expected};
@@ -529,6 +562,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
       }
       ClassifyReading(known_readings, i, profile, head.prepared.test.input, outcome, coverage);
       ++coverage.cases;
+      coverage.session_events += outcome.session_events;
       for (Clause c : outcome.clauses) ++coverage.clauses[std::string(IdOf(c))];
       for (const std::string& b : head.boundaries) ++coverage.boundaries[b];
       if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
@@ -567,6 +601,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
             Outcome tried = Evaluate(implementation, kind, profile, candidate,
                                      fmt::format("{}/shrink-{}", case_id, finding.shrink_tries));
             if (!tried.Failed()) return false;
+            if (!outcome.session_detail.empty() && !SameFailure(outcome, tried)) return false;
             outcome = std::move(tried);
             return true;
           },
@@ -617,6 +652,7 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
           NameOf(kind), i, NameOf(profile), finding.shrink_steps, finding.shrink_tries, finding.SizeText());
       out << "minimal scenario:\n" << DumpJson(finding.scenario, 2) << "\n";
       out << "differs at: " << finding.field << "\n";
+      if (!outcome.session_detail.empty()) out << "where:      " << outcome.session_detail << "\n";
       out << "expected:   " << Compact(finding.expected) << "\n";
       out << "actual:     " << (finding.actual.is_null() ? std::string("(no answer)") : Compact(finding.actual))
           << "\n";
@@ -640,6 +676,10 @@ CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions
         "\ncoverage: {}: {} cases in {:.1f} s ({:.0f}/s): {} agreed, {} unsupported, {} adapter errors\n", NameOf(kind),
         coverage.cases, seconds, static_cast<double>(coverage.cases) / std::max(seconds, 1e-9), coverage.agreed,
         coverage.unsupported, coverage.adapter_errors);
+    if (coverage.session_events > 0) {
+      out << fmt::format("  through sessions: {} events ({:.0f} events/s)\n", coverage.session_events,
+                         static_cast<double>(coverage.session_events) / std::max(seconds, 1e-9));
+    }
     PrintOtherReadings(coverage, out);
     out << "  cases per clause (the reference's trace):\n";
     for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);
@@ -705,22 +745,25 @@ int CheckCommand(const CheckCommandOptions& o, std::ostream& out, std::ostream& 
   std::string command =
       o.impl_given ? "lbconform check --impl " + vectors::ShellQuoted(o.impl) : "lbconform check --engine " + o.engine;
   for (const std::string& p : o.profiles) command += " --profile " + p;
+  if (o.form != "auto") command += " --form " + o.form;
   if (o.max_size != 100) command += fmt::format(" --max-size {}", o.max_size);
   options.reproduce_command = command;
   options.progress = &err == &std::cerr && isatty(2) == 1;
 
+  std::unique_ptr<vectors::AdapterImplementation> process;  // behind its sessions
   std::unique_ptr<vectors::Implementation> implementation;
   if (o.impl_given) {
     vectors::AdapterOptions adapter;
     adapter.command = o.impl;
     adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
-    auto process = std::make_unique<vectors::AdapterImplementation>(adapter);
+    process = std::make_unique<vectors::AdapterImplementation>(adapter);
     std::string problem;
     if (!process->Introduce(&problem)) {
       err << "lbconform: " << problem << "\n";
       return kExitIncomplete;
     }
-    implementation = std::move(process);
+    implementation = std::make_unique<vectors::SessionImplementation>(
+        *process, vectors::CaseFormFromName(o.form).value_or(vectors::CaseForm::kAuto));
   } else {
     const Engine* engine = FindEngine(o.engine);
     if (engine == nullptr) {

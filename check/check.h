@@ -77,6 +77,7 @@ struct KindCoverage {
   std::map<std::string, std::uint64_t> other_readings;
   std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
   std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
+  std::uint64_t session_events = 0;                 // events sent in sessions (vectors/sessions.h)
 };
 
 struct CheckResult {
@@ -112,8 +113,9 @@ struct CheckCommandOptions {
   bool no_shrink = false;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
-  ShardArguments shard;  // --shard I/N, --shards N (or the batch system's variables)
-  std::string result;    // --result FILE: the shard's JSON result, for `lbconform merge`
+  ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
+  std::string result;         // --result FILE: the shard's JSON result, for `lbconform merge`
+  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
 };
 
 // CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a

@@ -4,6 +4,7 @@
 #define LBCONFORM_DOCUMENTS_BACKEND_SERVICE_FIELDS_H_
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,20 @@ namespace lbconform {
 // API field. Informative only: the decision does not change.
 std::vector<std::string> BackendServiceFieldWarnings(const nlohmann::json& scenario_document);
 
-// WithFieldWarnings adds `warnings` (non-normative) to a decision when the
-// scenario has such fields; otherwise returns the decision unchanged.
+// ScenarioWarnings is BackendServiceFieldWarnings, plus the keys of the
+// scenario's serviceLbPolicy that the Network Services API v1 does not define
+// (each with the field it most likely means; the proto field names, such as
+// load_balancing_algorithm, are the API's too), plus what a decision does not
+// model: an haPolicy. Informative only.
+std::vector<std::string> ScenarioWarnings(const nlohmann::json& scenario_document);
+
+// DrainingTimeoutNote: for a timeline that sets no drainingTimeoutSec, which
+// timeout each profile applies and how to choose (GAP-7); decide and explain
+// print it on standard error.
+std::optional<std::string> DrainingTimeoutNote(const nlohmann::json& scenario_document);
+
+// WithFieldWarnings adds `warnings` (non-normative) to a decision when
+// ScenarioWarnings has any; otherwise returns the decision unchanged.
 nlohmann::json WithFieldWarnings(nlohmann::json decision, const nlohmann::json& scenario_document);
 
 }  // namespace lbconform

@@ -90,5 +90,39 @@ TEST(Suggest, ClosestNameIsATypoOrAUniquePrefixOrNothing) {
   EXPECT_EQ(DidYouMean("zzzzzz", {"spec-docs"}), "");
 }
 
+// The serviceLbPolicy's fields are the Network Services API's: its proto field
+// names are accepted silently, a typo is named with the field meant.
+TEST(ScenarioWarnings, ServiceLbPolicyTyposAreNamed) {
+  json document = {{"kind", "service-lb-policy"},
+                   {"serviceLbPolicy",
+                    {{"name", "pol"},
+                     {"load_balancing_algorithm", "WATERFALL_BY_ZONE"},
+                     {"loadBalancingAlgoritm", "SPRAY_TO_REGION"},
+                     {"failover_config", {{"failoverHealthTreshold", 60}}}}}};
+  const std::vector<std::string> warnings = ScenarioWarnings(document);
+  ASSERT_EQ(warnings.size(), 2U);
+  EXPECT_NE(warnings[0].find("'loadBalancingAlgoritm' is not a field of the Network Services API's ServiceLbPolicy "
+                             "(did you mean 'loadBalancingAlgorithm'?)"),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[1].find("/serviceLbPolicy/failover_config/failoverHealthTreshold"), std::string::npos)
+      << warnings[1];
+}
+
+// What a decision does not model is said: an haPolicy, and which draining
+// timeout a timeline without drainingTimeoutSec gets (GAP-7).
+TEST(ScenarioWarnings, HaPolicyAndDrainingTimeoutAreSaid) {
+  json document = WithService({{"region", "us-west1"}, {"haPolicy", {{"fastIPMove", "DISABLED"}}}});
+  const std::vector<std::string> warnings = ScenarioWarnings(document);
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_NE(warnings[0].find("lbconform does not model it"), std::string::npos) << warnings[0];
+  EXPECT_FALSE(DrainingTimeoutNote(document).has_value());
+  document["kind"] = "passthrough-timeline";
+  ASSERT_TRUE(DrainingTimeoutNote(document).has_value());
+  EXPECT_NE(DrainingTimeoutNote(document)->find("--profile api-10min"), std::string::npos);
+  document["drainingTimeoutSec"] = 600;
+  EXPECT_FALSE(DrainingTimeoutNote(document).has_value());
+}
+
 }  // namespace
 }  // namespace lbconform

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -212,8 +213,43 @@ class Importer {
                      {"backendGroups", std::move(groups)},
                      {"topology", {{"regions", std::move(regions)}}},
                      {"clients", clients}};
+    CheckPolicyNames(scenario["backendService"]);
     if (options_.service_lb_policy) scenario["serviceLbPolicy"] = *options_.service_lb_policy;
     return scenario;
+  }
+
+  // CheckPolicyNames (GAP-57): the policy given must be one the backend
+  // service names, else the plan would not be the one the service runs.
+  void CheckPolicyNames(const json& service) {
+    std::vector<std::string> named;
+    if (const auto refs = service.find("serviceLbPolicy"); refs != service.end()) {
+      if (refs->is_string()) named.push_back(LastPathSegment(refs->get<std::string>()));
+      if (refs->is_array()) {
+        for (const json& ref : *refs) {
+          if (ref.is_string()) named.push_back(LastPathSegment(ref.get<std::string>()));
+        }
+      }
+    }
+    if (!options_.service_lb_policy) {
+      if (!named.empty()) {
+        Warn(
+            fmt::format("backend service {} names service LB policy {}: give it with --service-lb-policy FILE "
+                        "(gcloud network-services service-lb-policies describe), else the scenario is refused "
+                        "(MISSING_FIELD, GAP-57)",
+                        name_, fmt::join(named, ", ")));
+      }
+      return;
+    }
+    const json& policy = *options_.service_lb_policy;
+    const auto name = policy.is_object() ? policy.find("name") : policy.end();
+    const std::string given =
+        name != policy.end() && name->is_string() ? LastPathSegment(name->get<std::string>()) : "policy";
+    if (std::find(named.begin(), named.end(), given) == named.end()) {
+      Refuse(
+          fmt::format("--service-lb-policy gives policy '{}', but backend service {} names {}: the plan would "
+                      "not be the one the service runs (GAP-57); give the policy the backend service names",
+                      given, name_, named.empty() ? std::string("none") : fmt::format("{}", fmt::join(named, ", "))));
+    }
   }
 
   void Health(const json& health) {

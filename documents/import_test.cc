@@ -230,6 +230,17 @@ TEST(ImportRealShapes, GlobalBackendServiceWithClientsIsAServiceLbPolicyScenario
   EXPECT_TRUE(decoded.scenario->policy.present);
 }
 
+// GAP-57: a policy file whose name is not the one the backend service names
+// is refused, not planned as if there were no policy.
+TEST(ImportRealShapes, PolicyOfAnotherNameIsRefused) {
+  ImportOptions options = GlobalOptions();
+  (*options.service_lb_policy)["name"] = "projects/p/locations/global/serviceLbPolicies/not-the-one";
+  const ImportResult result =
+      ImportGcloud(ReadExample("describe-global.json"), ReadExample("get-health-global.json"), options);
+  EXPECT_FALSE(result.scenario.has_value());
+  EXPECT_NE(result.error.find("gives policy 'not-the-one'"), std::string::npos) << result.error;
+}
+
 TEST(ImportRealShapes, GlobalSchemesMapToTheirLoadBalancerOrAreRefused) {
   json describe = ReadExample("describe-global.json");
   describe["loadBalancingScheme"] = "INTERNAL_MANAGED";

@@ -188,6 +188,11 @@ void ReadInstances(Object& root, PassthroughScenario& scenario) {
     }
     if (auto zone = vm.String("zone")) {
       instance.zone = LastSegment(*zone, vm.PathOf("zone"));
+      // GAP-59: a zonal instance URL and the zone field must agree.
+      if (const std::string url_zone = ZoneInUrl(name); !url_zone.empty() && url_zone != instance.zone) {
+        Fail(ErrorCode::INSTANCE_ZONE_MISMATCH, vm.PathOf("zone"),
+             fmt::format("zone '{}' but the instance's URL names zone '{}'", instance.zone, url_zone));
+      }
     } else {
       instance.zone = ZoneInUrl(name);  // ".../zones/Z/instances/N"
       if (instance.zone.empty()) {
@@ -198,7 +203,9 @@ void ReadInstances(Object& root, PassthroughScenario& scenario) {
       Fail(ErrorCode::ZONE_NOT_IN_REGION, vm.PathOf("zone"),
            fmt::format("zone '{}' is not in the backend service's region '{}'", instance.zone, scenario.region));
     }
-    instance.backend = ResolveGroup(vm.RequireString("group"), groups, vm.PathOf("group"));
+    const std::string group_reference = vm.RequireString("group");
+    LastSegment(group_reference, vm.PathOf("group"));  // GAP-58: a name, even as a reference
+    instance.backend = ResolveGroup(group_reference, groups, vm.PathOf("group"));
     const std::string& group_zone = scenario.backends[instance.backend].zone;
     if (!group_zone.empty() && group_zone != instance.zone) {
       Fail(ErrorCode::INSTANCE_ZONE_MISMATCH, vm.PathOf("zone"),

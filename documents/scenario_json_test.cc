@@ -35,6 +35,28 @@ ErrorCode FirstError(const std::string& text) {
 ErrorCode FirstError(const json& document) { return FirstError(std::string(document.dump())); }
 ErrorCode FirstError(const char* text) { return FirstError(std::string(text)); }
 
+// GAP-58: every name's last segment must be non-empty, an instance's group
+// reference too; empty segments inside a path are ignored.
+TEST(ScenarioJson, TrailingSlashIsAnInvalidNameEverywhere) {
+  for (const char* group : {"ig-a/", "", "/"}) {
+    json document = Minimal();
+    document["instances"][0]["group"] = group;
+    EXPECT_EQ(FirstError(document), ErrorCode::INVALID_NAME) << group;
+  }
+  json document = Minimal();
+  document["instances"][0]["group"] = "instanceGroups//ig-a";
+  EXPECT_TRUE(DecodeScenario(document.dump()).scenario.has_value());
+}
+
+// GAP-59: a zonal instance URL and the zone field must agree.
+TEST(ScenarioJson, InstanceUrlZoneMustMatchTheZoneField) {
+  json document = Minimal();
+  document["instances"][0]["name"] = "projects/p/zones/us-west1-b/instances/vm-1";
+  EXPECT_EQ(FirstError(document), ErrorCode::INSTANCE_ZONE_MISMATCH);
+  document["instances"][0]["name"] = "projects/p/zones/us-west1-a/instances/vm-1";
+  EXPECT_TRUE(DecodeScenario(document.dump()).scenario.has_value());
+}
+
 TEST(ScenarioJson, MinimalScenarioDecodes) {
   const DecodedScenario decoded = DecodeScenario(Minimal().dump());
   ASSERT_TRUE(decoded.scenario.has_value()) << (decoded.errors.empty() ? "" : decoded.errors[0].message);
@@ -268,7 +290,7 @@ TEST(ScenarioJsonErrors, GroupReferencesMatchByTrailingSegments) {
   document["backendService"]["backends"] = json::array(
       {{{"group", "zones/us-west1-a/instanceGroups/ig-a"}}, {{"group", "zones/us-west1-a/instanceGroups/ig-b"}}});
   for (const char* reference :
-       {"ig-a", "instanceGroups/ig-a", "//us-west1-a//instanceGroups/ig-a/", "zones/us-west1-a/instanceGroups/ig-a"}) {
+       {"ig-a", "instanceGroups/ig-a", "//us-west1-a//instanceGroups/ig-a", "zones/us-west1-a/instanceGroups/ig-a"}) {
     document["instances"][0]["group"] = reference;
     decoded = DecodeScenario(document.dump());
     ASSERT_TRUE(decoded.scenario.has_value()) << reference;
@@ -279,7 +301,7 @@ TEST(ScenarioJsonErrors, GroupReferencesMatchByTrailingSegments) {
   document["instances"][0]["group"] = "us-west1-a/instanceGroups";
   EXPECT_EQ(FirstError(document), ErrorCode::UNKNOWN_GROUP_REFERENCE);
   document["instances"][0]["group"] = "";
-  EXPECT_EQ(FirstError(document), ErrorCode::UNKNOWN_GROUP_REFERENCE);
+  EXPECT_EQ(FirstError(document), ErrorCode::INVALID_NAME);  // GAP-58
 }
 
 // A number with more digits than a double holds would be rounded silently

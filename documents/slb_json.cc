@@ -109,12 +109,15 @@ void ReadBackendService(Object& root, SlbScenario& s) {
   s.name = service.String("name").value_or("");
   s.scheme = service.String("loadBalancingScheme").value_or("");
   if (const json* refs = service.Find("serviceLbPolicy")) {
+    // GAP-58: a policy reference is a name like any other; its last segment is not empty.
     if (refs->is_string()) {
+      LastSegment(refs->get<std::string>(), service.PathOf("serviceLbPolicy"));
       s.policy_refs.push_back(refs->get<std::string>());
     } else {
       RequireArray(*refs, service.PathOf("serviceLbPolicy"));
       for (const json& ref : *refs) {
         if (!ref.is_string()) Fail(ErrorCode::WRONG_TYPE, service.PathOf("serviceLbPolicy"), "policy URLs are strings");
+        LastSegment(ref.get<std::string>(), service.PathOf("serviceLbPolicy"));
         s.policy_refs.push_back(ref.get<std::string>());
       }
     }
@@ -282,6 +285,19 @@ void ReadBackendGroups(Object& root, SlbScenario& s) {
   }
 }
 
+// ProtoKey is the key a field of a proto3 message has in `object`: its JSON
+// name or its proto field name, which proto3 JSON parsers accept alike
+// (load_balancing_algorithm for loadBalancingAlgorithm). Both at once would
+// give the field twice: DUPLICATE_KEY.
+std::string_view ProtoKey(Object& object, std::string_view json_name, std::string_view proto_name) {
+  const bool camel = object.Find(json_name) != nullptr;
+  if (camel && object.Find(proto_name) != nullptr) {
+    Fail(ErrorCode::DUPLICATE_KEY, object.PathOf(proto_name),
+         fmt::format("'{}' and '{}' are one field, given twice", json_name, proto_name));
+  }
+  return camel ? json_name : proto_name;
+}
+
 void ReadPolicy(Object& root, SlbScenario& s) {
   const json* value = root.Find("serviceLbPolicy");
   if (value == nullptr) return;  // named but not given: the planner's error (GAP-57)
@@ -291,33 +307,39 @@ void ReadPolicy(Object& root, SlbScenario& s) {
   // A policy takes effect when the backend service names it.
   policy.present = std::any_of(s.policy_refs.begin(), s.policy_refs.end(),
                                [&](const std::string& ref) { return LastPathSegment(ref) == policy.name; });
-  if (auto algorithm = p.String("loadBalancingAlgorithm")) {
+  const std::string_view algorithm_key = ProtoKey(p, "loadBalancingAlgorithm", "load_balancing_algorithm");
+  if (auto algorithm = p.String(algorithm_key)) {
     if (*algorithm != "LOAD_BALANCING_ALGORITHM_UNSPECIFIED") {
-      policy.algorithm = ParseEnum(*algorithm, kAlgorithms, p.PathOf("loadBalancingAlgorithm"));
+      policy.algorithm = ParseEnum(*algorithm, kAlgorithms, p.PathOf(algorithm_key));
     }
   }
-  if (const json* drain = p.Find("autoCapacityDrain")) {
-    Object d(*drain, p.PathOf("autoCapacityDrain"), false);
+  const std::string_view drain_key = ProtoKey(p, "autoCapacityDrain", "auto_capacity_drain");
+  if (const json* drain = p.Find(drain_key)) {
+    Object d(*drain, p.PathOf(drain_key), false);
     policy.auto_capacity_drain = d.Bool("enable", false);
   }
-  if (const json* failover = p.Find("failoverConfig")) {
-    Object f(*failover, p.PathOf("failoverConfig"), false);
-    if (const json* threshold = f.Find("failoverHealthThreshold")) {
+  const std::string_view failover_key = ProtoKey(p, "failoverConfig", "failover_config");
+  if (const json* failover = p.Find(failover_key)) {
+    Object f(*failover, p.PathOf(failover_key), false);
+    const std::string_view threshold_key = ProtoKey(f, "failoverHealthThreshold", "failover_health_threshold");
+    if (const json* threshold = f.Find(threshold_key)) {
       if (!threshold->is_number_integer()) {
-        Fail(ErrorCode::WRONG_TYPE, f.PathOf("failoverHealthThreshold"), "expected a whole percentage");
+        Fail(ErrorCode::WRONG_TYPE, f.PathOf(threshold_key), "expected a whole percentage");
       }
       policy.failover_health_threshold = threshold->is_number_unsigned() && threshold->get<std::uint64_t>() > 1'000'000
                                              ? 1'000'000
                                              : threshold->get<std::int64_t>();
     }
   }
-  if (const json* isolation = p.Find("isolationConfig")) {
-    Object i(*isolation, p.PathOf("isolationConfig"), false);
-    if (auto g = i.String("isolationGranularity")) {
-      policy.isolation_granularity = ParseEnum(*g, kGranularities, i.PathOf("isolationGranularity"));
+  const std::string_view isolation_key = ProtoKey(p, "isolationConfig", "isolation_config");
+  if (const json* isolation = p.Find(isolation_key)) {
+    Object i(*isolation, p.PathOf(isolation_key), false);
+    const std::string_view granularity_key = ProtoKey(i, "isolationGranularity", "isolation_granularity");
+    if (auto g = i.String(granularity_key)) {
+      policy.isolation_granularity = ParseEnum(*g, kGranularities, i.PathOf(granularity_key));
     }
-    if (auto m = i.String("isolationMode"))
-      policy.isolation_mode = ParseEnum(*m, kIsolationModes, i.PathOf("isolationMode"));
+    const std::string_view mode_key = ProtoKey(i, "isolationMode", "isolation_mode");
+    if (auto m = i.String(mode_key)) policy.isolation_mode = ParseEnum(*m, kIsolationModes, i.PathOf(mode_key));
   }
 }
 

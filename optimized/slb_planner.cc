@@ -26,7 +26,7 @@ bool CrossRegionInternal(LoadBalancerType t) {
 
 std::vector<Error> Validate(const SlbScenario& s) {
   std::vector<Error> errors;
-  if (!s.policy_refs.empty() && !s.policy.present && s.policy.name.empty())
+  if (!s.policy_refs.empty() && !s.policy.present)
     errors.push_back({ErrorCode::MISSING_FIELD, "/serviceLbPolicy", "policy not given"});
   for (const SlbBackend& b : s.backends) {
     if (b.capacity_field == CapacityField::kMaxUtilization && !b.max_utilization_given)
@@ -67,7 +67,7 @@ std::vector<Error> Validate(const SlbScenario& s) {
     }
   }
   const auto& t = s.policy.failover_health_threshold;
-  if (t && (*t < 1 || *t > 99))
+  if (t && *t != 0 && (*t < 1 || *t > 99))  // 0 is proto3's unset
     errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE, "/serviceLbPolicy", "threshold"});
   if (s.policy.isolation_mode == IsolationMode::kStrict && !CrossRegionInternal(s.load_balancer)) {
     errors.push_back({ErrorCode::STRICT_ISOLATION_NOT_AVAILABLE, "/serviceLbPolicy", "STRICT"});
@@ -201,6 +201,7 @@ std::vector<std::int64_t> Drain(const SlbScenario& s) {  // -1: not drained
 }
 
 Milli Capacity(const SlbBackend& b, std::uint32_t members) {
+  if (members == 0) return 0;  // a group without members has zero capacity
   Milli base = b.capacity_value;
   switch (*b.capacity_field) {
     case CapacityField::kMaxRate:
@@ -219,7 +220,8 @@ ResolvedPolicy Resolve(const SlbPolicy& policy) {
   ResolvedPolicy p;
   if (!policy.present) return p;
   if (policy.algorithm) p.algorithm = *policy.algorithm;
-  if (policy.failover_health_threshold) p.failover_health_threshold = *policy.failover_health_threshold;
+  if (policy.failover_health_threshold && *policy.failover_health_threshold != 0)
+    p.failover_health_threshold = *policy.failover_health_threshold;
   p.auto_capacity_drain = policy.auto_capacity_drain;
   p.isolation_enforced = policy.isolation_granularity == IsolationGranularity::kRegion;
   if (p.isolation_enforced)

@@ -68,7 +68,10 @@ std::vector<Error> ValidateTimeline(const TimelineScenario& timeline) {
     const bool short_key = t.tracking_mode == TrackingMode::kPerSession &&
                            t.session_affinity != SessionAffinity::kNone &&
                            t.session_affinity != SessionAffinity::kClientIpPortProto;
-    if (!short_key) errors.push_back({ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE, path, "tracking is 5-tuple"});
+    // 600 s is the API's default, which a 5-tuple service's describe reports.
+    if (!short_key && *t.idle_timeout_sec != 600) {
+      errors.push_back({ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE, path, "tracking is 5-tuple"});
+    }
   }
   return errors;
 }

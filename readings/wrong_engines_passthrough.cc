@@ -49,6 +49,9 @@ enum class Misreading {
   kNoVmsDrop,                         // GAP-13's other reading: no VM at all is a DROP pool
   kLimitsWithoutFailover,             // GAP-12's other reading: the 250-VM limits without failover too
   kGroupLimitCountsAll,               // the 50-group limit counts primary and failover groups together
+  kVmLimitPerGroup,                   // the 250-VM limits count each backend alone, not the role
+  kVmLimitInTotal,                    // the 250-VM limits count primary and backup VMs together
+  kVmLimitHealthyOnly,                // the 250-VM limits count healthy VMs only
   // The order of the zonal-affinity statuses.
   kZonalFirst,           // zonal affinity narrows the VMs to the client's zone before eligibility
   kNsiAfterClient,       // incompatible clients are decided before Network Security Integration
@@ -97,8 +100,21 @@ std::vector<Error> ValidateAsRead(const PassthroughScenario& s, Profile profile,
   const bool failover = FailoverConfigured(s);
   std::vector<Error> errors;
   std::size_t primary_vms = 0, backup_vms = 0, primary_groups = 0, failover_groups = 0;
-  for (const Instance& vm : s.instances) (s.backends[vm.backend].failover ? backup_vms : primary_vms)++;
+  for (const Instance& vm : s.instances) {
+    if (m == Misreading::kVmLimitHealthyOnly && vm.health != HealthState::kHealthy) continue;
+    (s.backends[vm.backend].failover ? backup_vms : primary_vms)++;
+  }
   for (const BackendGroup& b : s.backends) (b.failover ? failover_groups : primary_groups)++;
+  if (m == Misreading::kVmLimitInTotal) primary_vms = backup_vms = primary_vms + backup_vms;
+  if (m == Misreading::kVmLimitPerGroup) {  // the largest backend of each role, alone
+    std::vector<std::size_t> per_backend(s.backends.size(), 0);
+    for (const Instance& vm : s.instances) ++per_backend[vm.backend];
+    primary_vms = backup_vms = 0;
+    for (std::size_t b = 0; b < s.backends.size(); ++b) {
+      std::size_t& role = s.backends[b].failover ? backup_vms : primary_vms;
+      role = std::max(role, per_backend[b]);
+    }
+  }
   const std::size_t vm_limit = m == Misreading::kLimitOffByOne ? 249 : 250;
   const bool limited = failover || m == Misreading::kLimitsWithoutFailover;
   if (limited && primary_vms > vm_limit) errors.push_back({ErrorCode::TOO_MANY_PRIMARY_VMS, "", ""});
@@ -467,6 +483,35 @@ std::optional<json> GroupByLastSegment(json& document) {
   return std::nullopt;
 }
 
+// GAP-58 misread: an instance's group reference drops empty segments, a
+// trailing one too, so "ig-a/" names ig-a (the other names refuse it).
+std::optional<json> GroupTrailingSlashDropped(json& document) {
+  json* instances = Field(document, "instances");
+  if (instances == nullptr || !instances->is_array()) return std::nullopt;
+  for (json& vm : *instances) {
+    json* group = Field(vm, "group");
+    if (group == nullptr || !group->is_string()) continue;
+    std::string text = group->get<std::string>();
+    while (!text.empty() && text.back() == '/') text.pop_back();
+    if (!text.empty()) *group = text;
+  }
+  return std::nullopt;
+}
+
+// GAP-59 misread: an instance's zone field wins over the zone its own zonal
+// URL names, which is never compared.
+std::optional<json> InstanceUrlZoneIgnored(json& document) {
+  json* instances = Field(document, "instances");
+  if (instances == nullptr || !instances->is_array()) return std::nullopt;
+  for (json& vm : *instances) {
+    json* name = Field(vm, "name");
+    if (Field(vm, "zone") != nullptr && name != nullptr && name->is_string()) {
+      *name = LastSegmentOf(name->get<std::string>());
+    }
+  }
+  return std::nullopt;
+}
+
 // A zone is in a region when its name starts with the region's: us-west10-a
 // passes for us-west1. The zone is rewritten to one the decoder places in the
 // region, so that the rest decides as such an implementation would.
@@ -540,6 +585,11 @@ const std::vector<WrongEngineInfo>& PassthroughMisreadings() {
       Entry("subsetting-accepted", "ZA-5", "zonal affinity with subsetting is accepted",
             Misreading::kSubsettingAccepted),
       Entry("limit-off-by-one", "FO-5", "250 primary VMs are already rejected", Misreading::kLimitOffByOne),
+      Entry("vm-limit-per-group", "FO-5", "the 250-VM limits count each backend alone", Misreading::kVmLimitPerGroup),
+      Entry("vm-limit-in-total", "FO-5", "the 250-VM limits count primary and backup VMs together",
+            Misreading::kVmLimitInTotal),
+      Entry("vm-limit-healthy-only", "FO-5", "the 250-VM limits count healthy VMs only",
+            Misreading::kVmLimitHealthyOnly),
       // The failover ratio's arithmetic: the shortest decimal of a double k/n can lie above k/n (5/7 prints
       // as 0.7142857142857143), so readings/exact/failover/* set the ratio to it.
       Entry("float-division", "FO-12 FO-13", "compares healthy / total >= ratio as doubles",
@@ -647,6 +697,11 @@ const std::vector<WrongEngineInfo>& PassthroughMisreadings() {
                     "a zone is in a region when its name starts with the region's", ZoneInRegionByPrefix),
       DocumentEntry("client-region-required", "GAP-43 ZA-9", "a VM client without region is MISSING_FIELD",
                     ClientRegionRequired),
+      DocumentEntry("group-trailing-slash-dropped", "GAP-58 FO-2",
+                    "an instance's group reference ignores a trailing '/' (ig-a/ names ig-a)",
+                    GroupTrailingSlashDropped),
+      DocumentEntry("instance-url-zone-ignored", "GAP-59 FO-2",
+                    "an instance's zone field wins over the zone its zonal URL names", InstanceUrlZoneIgnored),
   };
   return kAll;
 }

@@ -86,9 +86,23 @@ struct Knobs {
   bool round_half_up = false;                 // GAP-54 SLB-33: capacity x scaler rounded half up
   bool utilization_default = false;           // GAP-53: UTILIZATION without maxUtilization means 0.8
   bool named_policy_defaults = false;         // GAP-57: a named policy not given plans with defaults
+  bool other_policy_defaults = false;         // GAP-57: a policy given under another name plans with defaults
+  bool memberless_keeps_capacity = false;     // GAP-60 SLB-17: a per-group maximum without members keeps its capacity
+  bool threshold_zero_refused = false;        // GAP-61 SLB-22: failoverHealthThreshold 0 is out of range
+  bool ties_in_topology_order = false;        // GAP-31: equally close regions and zones in the topology's order
+  bool overload_every_tier_backend = false;   // GAP-34: the overload region's tier backends all take it, serving or not
+  bool scaled_per_member = false;  // GAP-54: the scaler (or utilization) applied per member, rounded, then x members
 };
 
 Milli Capacity(const SlbBackend& b, std::uint32_t members, const Knobs& k) {
+  const bool per_group =
+      b.capacity_field == CapacityField::kMaxRate || b.capacity_field == CapacityField::kMaxConnections;
+  if (k.memberless_keeps_capacity && members == 0 && per_group) return MulFloor(b.capacity_value, b.capacity_scaler);
+  if (k.scaled_per_member && !per_group && members > 0) {
+    const bool utilization = b.capacity_field == CapacityField::kMaxUtilization;
+    const Milli one = utilization ? MulFloor(b.load_per_member, b.max_utilization) : b.capacity_value;
+    return MulFloor(one, b.capacity_scaler) * static_cast<Milli>(members);
+  }
   if (!k.round_half_up) return reference::TargetCapacity(b, members);
   SlbBackend unscaled = b;
   unscaled.capacity_scaler = Decimal::FromInteger(1);
@@ -186,7 +200,7 @@ std::int64_t ZoneRtt(const SlbScenario& s, std::size_t c, const std::string& zon
 std::vector<std::string> RegionsByRtt(const SlbScenario& s, std::size_t c, const Knobs& k) {
   std::vector<std::string> names;
   for (const SlbRegion& r : s.regions) names.push_back(r.name);
-  std::sort(names.begin(), names.end());
+  if (!k.ties_in_topology_order) std::sort(names.begin(), names.end());
   std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
     auto rtt = [&](const std::string& name) {
       for (const SlbRegion& r : s.regions) {
@@ -211,6 +225,7 @@ SlbScenario AskedWithKnobs(const SlbScenario& scenario, const Knobs& k) {
     }
   }
   if (k.named_policy_defaults && !s.policy.present && s.policy.name.empty()) s.policy_refs.clear();
+  if (k.other_policy_defaults && !s.policy.present && !s.policy.name.empty()) s.policy_refs.clear();
   return s;
 }
 
@@ -280,7 +295,7 @@ class KnobbedClient {
     std::set<std::size_t> reachable;
     for (const reference::Tier& tier : tiers) reachable.insert(tier.backends.begin(), tier.backends.end());
     std::vector<std::size_t> targets;
-    for (bool need_health : {true, false}) {
+    for (bool need_health : {!k_.overload_every_tier_backend, false}) {
       for (const std::string& r : regions_) {
         for (std::size_t b : reachable) {
           if (s_.backends[b].region == r && (!need_health || d_.backends[b].healthy > 0)) targets.push_back(b);
@@ -381,7 +396,7 @@ class KnobbedClient {
       for (const SlbRegion& region : s_.regions) {
         if (region.name == r) zones = region.zones;
       }
-      std::sort(zones.begin(), zones.end());
+      if (!k_.ties_in_topology_order) std::sort(zones.begin(), zones.end());
       std::stable_sort(zones.begin(), zones.end(), [&](const std::string& a, const std::string& b) {
         return ZoneRtt(s_, c_, a) < ZoneRtt(s_, c_, b);
       });
@@ -432,6 +447,10 @@ class KnobbedClient {
 // agrees with it by calling the reference's version of that rule.
 SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
   const SlbScenario s = AskedWithKnobs(scenario, k);
+  if (k.threshold_zero_refused && s.policy.failover_health_threshold == 0) {
+    return InvalidSlbDecision({{ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE,
+                                "/serviceLbPolicy/failoverConfig/failoverHealthThreshold", "0 read as a value"}});
+  }
   if (k.spray_to_world_rejected && s.policy.algorithm == Algorithm::kSprayToWorld) {
     return InvalidSlbDecision(
         {{ErrorCode::UNKNOWN_ENUM_VALUE, "/serviceLbPolicy/loadBalancingAlgorithm", "docs only"}});
@@ -548,7 +567,7 @@ const std::vector<WrongEngineInfo>& SlbMisreadings() {
               With([](Knobs& k) { k.threshold_at_or_below = true; })),
       Knobbed("below-threshold-unused", "SLB-24 SLB-21", "a backend below the failover threshold gets nothing",
               With([](Knobs& k) { k.below_threshold_unused = true; })),
-      Knobbed("below-threshold-in-tiers", "SLB-20 SLB-21 GAP-29",
+      Knobbed("below-threshold-in-tiers", "SLB-20 SLB-21 GAP-29 GAP-63",
               "the threshold changes nothing: backends below it stay in the algorithm's tiers",
               With([](Knobs& k) { k.below_threshold_in_tiers = true; })),
       Knobbed("last-resort-one-tier", "GAP-52", "every region's backends below the threshold as one proportional tier",
@@ -578,6 +597,24 @@ const std::vector<WrongEngineInfo>& SlbMisreadings() {
               With([](Knobs& k) { k.utilization_default = true; })),
       Knobbed("named-policy-missing-defaults", "GAP-57", "a policy named but not given: planned without a policy",
               With([](Knobs& k) { k.named_policy_defaults = true; })),
+      Knobbed("other-policy-name-defaults", "GAP-57",
+              "the backend service names one policy, the scenario gives another: planned without a policy",
+              With([](Knobs& k) { k.other_policy_defaults = true; })),
+      Knobbed("memberless-keeps-capacity", "GAP-60 SLB-17",
+              "a backend without members keeps a per-group maxRate or maxConnections as its capacity",
+              With([](Knobs& k) { k.memberless_keeps_capacity = true; })),
+      Knobbed("ties-in-topology-order", "GAP-31 SLB-8 SLB-12",
+              "equally close regions and zones in the order the topology lists them, not by name",
+              With([](Knobs& k) { k.ties_in_topology_order = true; })),
+      Knobbed("overload-every-tier-backend", "GAP-34 SLB-25",
+              "the overload region's tier backends all take the excess, those that cannot serve too",
+              With([](Knobs& k) { k.overload_every_tier_backend = true; })),
+      Knobbed("capacity-scaled-per-member", "GAP-54 SLB-34",
+              "the scaler or utilization applied to one member and rounded, then times the members",
+              With([](Knobs& k) { k.scaled_per_member = true; })),
+      Knobbed("threshold-zero-refused", "GAP-61 SLB-22",
+              "failoverHealthThreshold 0 is a value outside 1-99, not proto3's unset",
+              With([](Knobs& k) { k.threshold_zero_refused = true; })),
       Knobbed("drain-at-half", "SLB-15", "candidates drained while they are at most half of all backends",
               With([](Knobs& k) { k.drain_at_half = true; })),
       Accepted(Knobbed("preferred-ties-one-first", "GAP-31",
@@ -585,12 +622,12 @@ const std::vector<WrongEngineInfo>& SlbMisreadings() {
                        With([](Knobs& k) { k.preferred_ties_one_first = true; }))),
       Accepted(Knobbed("spray-to-world-rejected", "GAP-33", "SPRAY_TO_WORLD rejected as an unknown value",
                        With([](Knobs& k) { k.spray_to_world_rejected = true; }))),
-      AskedAs("classic-application-supported", "SLB-1",
-              "the classic Application Load Balancer supports the policies too",
-              [](SlbScenario& s) {
-                if (s.load_balancer == LoadBalancerType::kClassicApplication)
-                  s.load_balancer = LoadBalancerType::kGlobalExternalApplication;
-              }),
+      AskedAs(
+          "classic-application-supported", "SLB-1", "the classic Application Load Balancer supports the policies too",
+          [](SlbScenario& s) {
+            if (s.load_balancer == LoadBalancerType::kClassicApplication)
+              s.load_balancer = LoadBalancerType::kGlobalExternalApplication;
+          }),
       AskedAs("any-scheme", "SLB-2", "the load-balancing scheme is not checked",
               [](SlbScenario& s) { s.scheme.clear(); }),
       AskedAs("hybrid-neg-unsupported", "SLB-3", "hybrid NEGs read as unsupported (only VM backends count)",

@@ -63,6 +63,8 @@ struct Knobs {
   // Validation (CT-7, CT-8).
   bool idle_up_to_a_day = false;      // idleTimeoutSec up to 86,400 s
   bool idle_settable_always = false;  // idleTimeoutSec with any tracking
+  bool idle_default_is_set = false;   // GAP-62: 600 s with 5-tuple tracking is a setting, refused
+  bool size_as_product = false;       // the 1,000,000 bound read as events x (instances + connections)
   // Persistence (R7).
   bool udp_persists = false;                  // DEFAULT_FOR_PROTOCOL keeps UDP like TCP
   bool never_persist_ignored = false;         // NEVER_PERSIST read as DEFAULT_FOR_PROTOCOL
@@ -328,6 +330,14 @@ class MisreadTimeline {
 
 TimelineDecision Misread(const TimelineScenario& given, Profile profile, const Knobs& k) {
   TimelineScenario timeline = given;
+  const std::size_t entries = timeline.initial.instances.size() + timeline.connection_ids.size();
+  if (k.size_as_product && timeline.events.size() * entries > 1'000'000) {
+    return InvalidTimelineDecision({{ErrorCode::TOO_MANY_OBJECTS, "/events", "read as a product"}});
+  }
+  if (k.idle_default_is_set && timeline.tracking.idle_timeout_sec == 600 && FiveTuple(timeline.tracking, k)) {
+    return InvalidTimelineDecision({{ErrorCode::IDLE_TIMEOUT_NOT_SETTABLE,
+                                     "/backendService/connectionTrackingPolicy/idleTimeoutSec", "600 read as set"}});
+  }
   AcceptedIdleTimeout(timeline, k);
   TimelineDecision checked = ReferenceTimeline(timeline, profile);
   if (!checked.valid()) return checked;
@@ -382,6 +392,12 @@ const std::vector<WrongEngineInfo>& TimelineMisreadings() {
                  With([](Knobs& k) { k.idle_up_to_a_day = true; })),
       Misreading("idle-timeout-always-settable", "CT-8", "idleTimeoutSec accepted with 5-tuple tracking too",
                  With([](Knobs& k) { k.idle_settable_always = true; })),
+      Misreading("size-bound-as-product", "CT-1",
+                 "the 1,000,000-entry bound read as events x (instances + connections), not a running sum",
+                 With([](Knobs& k) { k.size_as_product = true; })),
+      Misreading("idle-timeout-default-is-set", "CT-8 GAP-62",
+                 "idleTimeoutSec 600, the default a 5-tuple service's describe reports, refused as a setting",
+                 With([](Knobs& k) { k.idle_default_is_set = true; })),
       Misreading("last-resort-keeps-connections", "CT-3 GAP-21",
                  "a connection on an unhealthy VM of the active pool (a last resort) persists, UDP too",
                  With([](Knobs& k) { k.last_resort_keeps = true; })),

@@ -26,6 +26,12 @@ bool IsCrossRegionInternal(LoadBalancerType type) {
          type == LoadBalancerType::kCrossRegionInternalProxyNetwork;
 }
 
+// GAP-61: failoverHealthThreshold is a proto3 int32, whose 0 is "unset": the
+// default applies.
+bool ThresholdSet(const SlbPolicy& policy) {
+  return policy.failover_health_threshold && *policy.failover_health_threshold != 0;
+}
+
 std::string BackendPath(std::size_t i, std::string_view field) {
   return fmt::format("/backendService/backends/{}/{}", i, field);
 }
@@ -37,8 +43,8 @@ std::string BackendPath(std::size_t i, std::string_view field) {
 std::vector<Error> ValidateSlbScenario(const SlbScenario& s, Trace& trace) {
   std::vector<Error> errors;
   // Input errors first. GAP-57: the backend service names a policy [SLB-32]
-  // whose settings the scenario does not give.
-  if (!s.policy_refs.empty() && !s.policy.present && s.policy.name.empty()) {
+  // whose settings the scenario does not give (none given, or another one).
+  if (!s.policy_refs.empty() && !s.policy.present) {
     errors.push_back({ErrorCode::MISSING_FIELD, "/serviceLbPolicy",
                       "the backend service names a policy the scenario does not give"});
   }
@@ -96,8 +102,7 @@ std::vector<Error> ValidateSlbScenario(const SlbScenario& s, Trace& trace) {
     }
   }
   // [SLB-22] The failover threshold is a percentage from 1 to 99.
-  if (s.policy.failover_health_threshold &&
-      (*s.policy.failover_health_threshold < 1 || *s.policy.failover_health_threshold > 99)) {
+  if (ThresholdSet(s.policy) && (*s.policy.failover_health_threshold < 1 || *s.policy.failover_health_threshold > 99)) {
     errors.push_back({ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE,
                       "/serviceLbPolicy/failoverConfig/failoverHealthThreshold",
                       fmt::format("{} is outside 1-99", *s.policy.failover_health_threshold)});
@@ -120,8 +125,7 @@ ResolvedPolicy ResolvePolicy(const SlbScenario& s, Trace& trace) {
   if (s.policy.present && s.policy.algorithm) p.algorithm = *s.policy.algorithm;
   // [SLB-22] Default threshold 70; GAP-30: the API's 50 belongs to load
   // balancers this kind does not accept [SLB-35].
-  if (s.policy.present && s.policy.failover_health_threshold)
-    p.failover_health_threshold = *s.policy.failover_health_threshold;
+  if (s.policy.present && ThresholdSet(s.policy)) p.failover_health_threshold = *s.policy.failover_health_threshold;
   p.auto_capacity_drain = s.policy.present && s.policy.auto_capacity_drain;
   // [SLB-28] Isolation is enforced only with granularity REGION; [SLB-26]
   // NEAREST is the default mode.
@@ -154,6 +158,9 @@ HealthSample HealthAt(const SlbBackend& b, std::int64_t at) {
 }
 
 Milli TargetCapacity(const SlbBackend& b, std::uint32_t members) {
+  // [SLB-17] GAP-60: a group or NEG without members has zero capacity, even
+  // when its maximum is per group.
+  if (members == 0) return 0;
   // [SLB-34] The balancing mode's maximum, times the capacity scaler.
   Milli base = 0;
   switch (b.capacity_field.value_or(CapacityField::kMaxRate)) {

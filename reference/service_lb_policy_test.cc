@@ -118,6 +118,19 @@ TEST(SlbValidation, SLB_32_OnePolicyPerBackendService) {
   EXPECT_EQ(FirstError(doc), ErrorCode::MULTIPLE_SERVICE_LB_POLICIES);
 }
 
+// GAP-57: a backend service naming one policy while the scenario gives
+// another is a named policy not given; GAP-58: a reference is a name.
+TEST(SlbValidation, NamedPolicyMustBeTheOneGiven) {
+  json doc = Base();
+  AddBackend(doc, "b1", "east-a", 1, 1);
+  doc["serviceLbPolicy"]["name"] = "projects/p/locations/global/serviceLbPolicies/other";
+  EXPECT_EQ(FirstError(doc), ErrorCode::MISSING_FIELD);
+  doc = Base();
+  AddBackend(doc, "b1", "east-a", 1, 1);
+  doc["backendService"]["serviceLbPolicy"] = "projects/p/locations/global/serviceLbPolicies/pol/";
+  EXPECT_EQ(FirstError(doc), ErrorCode::INVALID_NAME);
+}
+
 TEST(SlbValidation, SLB_33_CapacityScaler) {
   json doc = Base();
   AddBackend(doc, "b1", "east-a", 1, 1);
@@ -235,12 +248,35 @@ TEST(SlbPolicy, SLB_22_SLB_35_FailoverThreshold) {
   EXPECT_EQ(d.policy.failover_health_threshold, 70);
   EXPECT_FALSE(State(d, "b1").below_failover_threshold);  // exactly 70%
   EXPECT_TRUE(State(d, "b2").below_failover_threshold);
-  for (int bad : {0, 100}) {
+  for (int bad : {-1, 100}) {
     doc["serviceLbPolicy"]["failoverConfig"] = {{"failoverHealthThreshold", bad}};
     EXPECT_EQ(FirstError(doc), ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE) << bad;
   }
   doc["serviceLbPolicy"]["failoverConfig"] = {{"failoverHealthThreshold", 60}};
   EXPECT_FALSE(State(Plan(doc), "b2").below_failover_threshold);
+  // GAP-61: a proto3 int32 of 0 is unset, so the default of 70 applies.
+  doc["serviceLbPolicy"]["failoverConfig"] = {{"failoverHealthThreshold", 0}};
+  const SlbDecision zero = Plan(doc);
+  ASSERT_TRUE(zero.valid());
+  EXPECT_EQ(zero.policy.failover_health_threshold, 70);
+  EXPECT_TRUE(State(zero, "b2").below_failover_threshold);
+}
+
+// GAP-61: the proto field names are the API's too (proto3 JSON); one field
+// under both names is given twice.
+TEST(SlbPolicy, ProtoFieldNamesAreAccepted) {
+  json doc = Base();
+  AddBackend(doc, "b1", "east-a", 1, 1);
+  doc["serviceLbPolicy"]["load_balancing_algorithm"] = "WATERFALL_BY_ZONE";
+  doc["serviceLbPolicy"]["failover_config"] = {{"failover_health_threshold", 60}};
+  doc["serviceLbPolicy"]["isolation_config"] = {{"isolation_granularity", "REGION"}, {"isolation_mode", "NEAREST"}};
+  const SlbDecision d = Plan(doc);
+  ASSERT_TRUE(d.valid());
+  EXPECT_EQ(d.policy.algorithm, Algorithm::kWaterfallByZone);
+  EXPECT_EQ(d.policy.failover_health_threshold, 60);
+  EXPECT_TRUE(d.policy.isolation_enforced);
+  doc["serviceLbPolicy"]["loadBalancingAlgorithm"] = "SPRAY_TO_REGION";
+  EXPECT_EQ(FirstError(doc), ErrorCode::DUPLICATE_KEY);
 }
 
 // [SLB-20] [SLB-21] [SLB-24] GAP-29: a backend below the threshold keeps
@@ -428,6 +464,21 @@ TEST(SlbDrain, SLB_16_SLB_17_ZeroCapacityIsNoCandidate) {
   EXPECT_FALSE(State(d, "b1").drain_candidate);
   EXPECT_TRUE(State(d, "b2").drained);  // 2 candidates of 5
   EXPECT_TRUE(State(d, "b3").drained);
+}
+
+// [SLB-17] GAP-60: a backend without members has zero capacity, even with a
+// per-group maximum, and gets no load.
+TEST(SlbCapacity, SLB_17_NoMembersIsZeroCapacity) {
+  json doc = Base();
+  AddBackend(doc, "empty", "east-a", 0, 0);
+  AddBackend(doc, "b2", "east-b", 1, 1);
+  doc["backendService"]["backends"][0].erase("maxRatePerInstance");
+  doc["backendService"]["backends"][0]["maxRate"] = 500;
+  const SlbDecision d = Plan(doc);
+  ASSERT_TRUE(d.valid());
+  EXPECT_EQ(State(d, "empty").effective_capacity, 0);
+  EXPECT_EQ(Assigned(d, "empty"), 0);
+  EXPECT_EQ(Assigned(d, "b2"), 100'000);
 }
 
 // [SLB-19] GAP-27: 35% or more for 60 s undrains; 59 s does not.

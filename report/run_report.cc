@@ -77,6 +77,7 @@ std::string SummaryText(const RunReport& report) {
       out += fmt::format("        field    {}\n        input    {}\n        expected {}\n        actual   {}\n",
                          r.field, Printable(InputText(r.input), 300), Printable(Dump(r.expected), 300),
                          Printable(r.actual_text.empty() ? Dump(r.actual) : r.actual_text, 300));
+      if (!r.detail.empty()) out += fmt::format("        where    {}\n", Printable(r.detail, 1200));
     } else {
       out += fmt::format("        problem  {}\n        input    {}\n", Printable(r.detail, 300),
                          Printable(InputText(r.input), 300));

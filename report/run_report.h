@@ -5,7 +5,6 @@
 #define LBCONFORM_REPORT_RUN_REPORT_H_
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 

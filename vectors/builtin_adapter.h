@@ -33,6 +33,16 @@ using DocumentReading = std::function<std::optional<nlohmann::json>(const nlohma
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
                           const DocumentReading& read_document);
 
+// ServeOptions: a document reading as above, and whether the kinds with
+// events are also served as sessions (vectors/README.md, "Sessions"), each
+// event answered by deciding the whole history so far: the way to serve
+// sessions from an implementation that only takes whole timelines.
+struct ServeOptions {
+  DocumentReading read_document;
+  bool sessions = false;
+};
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out, const ServeOptions& options);
+
 // ResultLineText is the line (without its newline) the built-in adapter answers
 // case `id` with: {"id":…,"output":<decision>,"type":"result"} in DumpJson's
 // sorted key order. `lbconform check` expects it byte for byte.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -15,11 +16,57 @@ namespace lbconform::vectors {
 
 using nlohmann::json;
 
+std::span<const SpecStatement> SpecStatements() {
+  static constexpr SpecStatement kStatements[] = {
+#define LB_STATEMENT(id, document) {id, document},
+#include "spec_statements.inc"
+#undef LB_STATEMENT
+  };
+  return kStatements;
+}
+
+namespace {
+
+// StatementFitsKind: a vector cites the statements of its own kind's
+// specification, and a timeline also the passthrough kind's, whose rules it
+// shares (passthrough-timeline.md §2.2).
+bool StatementFitsKind(std::string_view id, ScenarioKind kind) {
+  switch (kind) {
+    case ScenarioKind::kPassthrough:
+      return id.starts_with("PT-");
+    case ScenarioKind::kPassthroughTimeline:
+      return id.starts_with("TL-") || id.starts_with("PT-");
+    case ScenarioKind::kServiceLbPolicy:
+      return id.starts_with("SL-");
+  }
+  return false;
+}
+
+// StatementProblems: the statements a vector cites, checked; the cited ones
+// are added to `covered`.
+void StatementProblems(const VectorTest& t, const std::map<std::string_view, std::string_view>& known,
+                       std::set<std::string>& covered, const std::function<void(const std::string&)>& problem) {
+  if (t.statements.empty()) problem("cites no statement of docs/spec/ (statements)");
+  for (const std::string& id : t.statements) {
+    if (!known.contains(id)) {
+      problem("statement " + id + " is not an anchor of docs/spec/");
+    } else if (!StatementFitsKind(id, t.kind)) {
+      problem("statement " + id + " belongs to " + std::string(known.at(id)) + ", not to this kind");
+    }
+    covered.insert(id);
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
   std::vector<std::string> problems;
   std::map<std::string, std::string> id_to_file;
   std::set<std::string> clauses_covered;
   std::set<std::string> codes_covered;
+  std::set<std::string> statements_covered;
+  std::map<std::string_view, std::string_view> statements;
+  for (const SpecStatement& statement : SpecStatements()) statements.emplace(statement.id, statement.document);
   for (const VectorFile& file : files) {
     const std::string name = file.path.filename().string();
     auto problem = [&](const std::string& text) { problems.push_back(name + ": " + text); };
@@ -45,6 +92,8 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
           if (!ClauseFromId(clause)) problem(where + ": unknown clause " + clause);
           clauses_covered.insert(clause);
         }
+        StatementProblems(t, statements, statements_covered,
+                          [&](const std::string& text) { problem(where + ": " + text); });
         for (const json& e : t.expected) {
           std::string why;
           auto decision = ReadDecisionValidity(file.kind, e, &why);
@@ -70,6 +119,14 @@ std::vector<std::string> Lint(const std::vector<VectorFile>& files) {
   for (const ClauseInfo& clause : AllClauses()) {
     if (clause.exception.empty() && !clauses_covered.contains(std::string(clause.id))) {
       problems.push_back("coverage: no vector cites clause " + std::string(clause.id));
+    }
+  }
+  for (const SpecStatement& statement : SpecStatements()) {
+    const bool exempt = std::any_of(std::begin(kStatementsWithoutVectors), std::end(kStatementsWithoutVectors),
+                                    [&](const StatementWithoutVector& s) { return statement.id == s.id; });
+    if (!exempt && !statements_covered.contains(std::string(statement.id))) {
+      problems.push_back(fmt::format("coverage: no vector cites statement {} (docs/spec/{}#{})", statement.id,
+                                     statement.document, statement.id));
     }
   }
   for (const ErrorCodeInfo& code : AllErrorCodes()) {

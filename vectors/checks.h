@@ -2,7 +2,9 @@
 #ifndef LBCONFORM_VECTORS_CHECKS_H_
 #define LBCONFORM_VECTORS_CHECKS_H_
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/model.h"
@@ -14,10 +16,30 @@ namespace lbconform::vectors {
 // tests cover them (reference/scenario_json_test.cc).
 inline constexpr const char* kCodesWithoutVectors[] = {"INPUT_TOO_LARGE", "TOO_MANY_OBJECTS"};
 
+// SpecStatement is one statement anchor of an implementer's specification
+// (docs/spec/README.md, "Statement anchors"): its ID and the file that
+// defines it, as the build read them (vectors/statements.cmake).
+struct SpecStatement {
+  std::string_view id;        // "PT-2.6-a"
+  std::string_view document;  // "passthrough.md", under docs/spec/
+};
+std::span<const SpecStatement> SpecStatements();
+
+// Statements no vector file can carry an input for, and the unit test that
+// holds them instead.
+struct StatementWithoutVector {
+  const char* id;
+  const char* tested_by;
+};
+inline constexpr StatementWithoutVector kStatementsWithoutVectors[] = {
+    {"PT-2-h", "a document over 16 MiB: documents/scenario_json_test.cc, cli/commands_test.cc"}};
+
 // Lint checks one set of files together: unique ids across files and tcIds
 // within a file, numberOfTests, every flag defined and used, `acceptable`
-// carries a flag, clauses and error codes exist, and every clause of the
-// catalogue and every error code (but kCodesWithoutVectors) has a vector.
+// carries a flag, clauses, statements and error codes exist, every vector
+// cites a statement of its kind's specification, and every clause of the
+// catalogue, every statement (but kStatementsWithoutVectors) and every error
+// code (but kCodesWithoutVectors) has a vector.
 std::vector<std::string> Lint(const std::vector<VectorFile>& files);
 
 // IdentityProblems are the problems that make a run's results ambiguous: an id

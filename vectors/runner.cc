@@ -12,6 +12,7 @@
 #include "documents/scenario_json.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
+#include "vectors/sessions.h"
 
 namespace lbconform::vectors {
 
@@ -138,6 +139,10 @@ HelloInfo InterpretHello(const std::string& line) {
     }
     if (std::find(info.kinds.begin(), info.kinds.end(), *kind) == info.kinds.end()) info.kinds.push_back(*kind);
   }
+  if (const auto sessions = hello.find("sessions"); sessions != hello.end() && !sessions->is_null()) {
+    info.problem = InterpretSessionsHello(*sessions, info.session_kinds, info.max_open_sessions);
+    if (!info.problem.empty()) return info;
+  }
   info.ok = true;
   return info;
 }
@@ -240,9 +245,16 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
   name_ = hello.name;
   version_ = hello.version;
   kinds_ = hello.kinds;
+  session_kinds_ = hello.session_kinds;
+  max_open_sessions_ = hello.max_open_sessions;
   start_failures_ = 0;
   last_answer_at_ = AdapterProcess::Clock::now();
   return true;
+}
+
+AdapterProcess* AdapterImplementation::Channel(AdapterProcess::Clock::time_point run_deadline, std::string* problem) {
+  if (!submitted_.empty()) Abandon();
+  return EnsureStarted(run_deadline, problem) ? &process_ : nullptr;
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
@@ -576,7 +588,7 @@ void NoteStop(RunReport& report, const RunOptions& options, std::chrono::steady_
 
 // Judge sets a case's disposition from the answer; false when the answer
 // says the run was interrupted.
-bool Judge(CaseResult& result, const Answer& answer, const VectorTest& test, bool kind_declared) {
+bool Judge(CaseResult& result, const Answer& answer, const VectorTest& test, Profile profile, bool kind_declared) {
   switch (answer.kind) {
     case Answer::Kind::kInterrupted:
       return false;
@@ -590,6 +602,13 @@ bool Judge(CaseResult& result, const Answer& answer, const VectorTest& test, boo
       break;
     case Answer::Kind::kDecision:
       KeepAnswer(result, answer.decision);
+      if (answer.session) {  // run as a session: judged message by message
+        const SessionJudgment judged = JudgeSession(test, profile, *answer.session);
+        result.disposition = judged.passed ? Disposition::kPassed : Disposition::kFailed;
+        result.field = judged.field;
+        result.detail = judged.detail;
+        break;
+      }
       result.disposition =
           ExpectationMatches(test, answer.decision, &result.field) ? Disposition::kPassed : Disposition::kFailed;
       break;
@@ -663,7 +682,7 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
       previous.detail = answer.previous_case_problem;
       previous.input = work[i - 1].test->input;
     }
-    if (!Judge(result, answer, *w.test, kind_declared)) {
+    if (!Judge(result, answer, *w.test, w.profile, kind_declared)) {
       report.stop_signal = PendingRunSignal();
       report.stop_reason = fmt::format("interrupted by signal {}", report.stop_signal);
       result.detail = "not reached: " + report.stop_reason;

@@ -66,8 +66,8 @@ std::vector<std::string> Strings(const json& object, const std::string& path, co
 
 VectorTest ParseTest(const json& t, const std::string& path) {
   Strict(t, path,
-         {"tcId", "id", "comment", "flags", "clauses", "profiles", "handChecked", "input", "inputText", "result",
-          "expected"});
+         {"tcId", "id", "comment", "flags", "clauses", "statements", "profiles", "handChecked", "input", "inputText",
+          "result", "expected"});
   VectorTest test;
   const json& tc_id = At(t, path, "tcId");
   if (!tc_id.is_number_integer() || (tc_id.is_number_unsigned() && tc_id.get<std::uint64_t>() > kMaxCount) ||
@@ -80,6 +80,7 @@ VectorTest ParseTest(const json& t, const std::string& path) {
   if (test.comment.empty()) Fail(path + "/comment", "every vector says why it is there");
   test.flags = Strings(t, path, "flags", true);
   test.clauses = Strings(t, path, "clauses", true);
+  test.statements = Strings(t, path, "statements", false);  // lint requires them of lbconform's own vectors
   for (const std::string& name : Strings(t, path, "profiles", false)) {
     auto profile = ProfileFromName(name);
     if (!profile) Fail(path + "/profiles", "unknown profile " + name);
@@ -250,6 +251,7 @@ std::string WriteVectorFile(const VectorFile& file) {
       o["comment"] = t.comment;
       o["flags"] = t.flags;
       o["clauses"] = t.clauses;
+      if (!t.statements.empty()) o["statements"] = t.statements;
       if (!t.profiles.empty()) {
         std::vector<std::string> names;
         for (Profile p : t.profiles) names.emplace_back(NameOf(p));

@@ -32,6 +32,7 @@ struct VectorTest {
   std::string comment;
   std::vector<std::string> flags;
   std::vector<std::string> clauses;
+  std::vector<std::string> statements;             // anchors of docs/spec/*.md the expectation depends on
   ScenarioKind kind = ScenarioKind::kPassthrough;  // the file's kind
   std::vector<Profile> profiles;                   // where it applies; every profile of the kind when empty
   bool hand_checked = false;                       // `regen` never rewrites `expected`

@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
 
 #include "documents/documents.h"
 #include "engines/engines.h"
@@ -55,6 +60,61 @@ TEST(VectorsTest, LintCatchesABrokenFile) {
   EXPECT_TRUE(mentions("UndefinedFlag is not defined"));
   EXPECT_TRUE(mentions("numberOfTests"));
   EXPECT_TRUE(mentions("id already used"));
+}
+
+// Lint holds the vectors and the statements of docs/spec/ to each other in
+// both directions: removing every citation of a statement, or every statement
+// of a vector, makes it fail.
+TEST(VectorsTest, LintFailsWhenAStatementLosesItsLastCitation) {
+  std::vector<VectorFile> files = LoadAll();
+  ASSERT_TRUE(Lint(files).empty());
+  const std::string removed = "PT-2.6-a";
+  int citations = 0;
+  for (VectorFile& file : files) {
+    for (VectorGroup& group : file.groups) {
+      for (VectorTest& test : group.tests) {
+        citations += static_cast<int>(std::erase(test.statements, removed));
+      }
+    }
+  }
+  ASSERT_GT(citations, 0);
+  VectorTest& uncited = files.front().groups.front().tests.front();
+  uncited.statements.clear();
+  files.back().groups.back().tests.back().statements.push_back("PT-99-z");
+  const std::vector<std::string> problems = Lint(files);
+  auto mentions = [&](const std::string& text) {
+    return std::any_of(problems.begin(), problems.end(),
+                       [&](const std::string& p) { return p.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(mentions("no vector cites statement PT-2.6-a (docs/spec/passthrough.md#PT-2.6-a)"));
+  EXPECT_TRUE(mentions(uncited.id + "): cites no statement"));
+  EXPECT_TRUE(mentions("statement PT-99-z is not an anchor of docs/spec/"));
+}
+
+// The statements compiled in are the anchors of the files, each written in
+// the one form docs/spec/README.md gives, each once.
+TEST(VectorsTest, SpecStatementsAreTheAnchorsOfTheDocs) {
+  const std::regex any_anchor(R"re(<a id="([^"]*)")re");
+  const std::regex canonical(R"re(<a id="((PT|TL|SL)-[0-9]+(\.[0-9]+)*-[a-z]+)" href="#\1">\1</a>)re");
+  std::set<std::string> in_docs;
+  for (const char* document : {"passthrough.md", "passthrough-timeline.md", "service-lb-policy.md"}) {
+    std::ifstream in(std::filesystem::path(LBCONFORM_SOURCE_DIR) / "docs" / "spec" / document);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(text.empty()) << document;
+    std::size_t anchors = 0, canonical_anchors = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), any_anchor); it != std::sregex_iterator(); ++it) {
+      ++anchors;
+      EXPECT_TRUE(in_docs.insert((*it)[1]).second) << (*it)[1] << " is defined twice";
+    }
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), canonical); it != std::sregex_iterator(); ++it) {
+      ++canonical_anchors;
+    }
+    EXPECT_EQ(anchors, canonical_anchors) << document << ": an anchor is not written <a id=\"X\" href=\"#X\">X</a>";
+  }
+  std::set<std::string> built;
+  for (const SpecStatement& statement : SpecStatements()) built.insert(std::string(statement.id));
+  EXPECT_EQ(built, in_docs) << "reconfigure: vectors/statements.cmake reads the docs when CMake runs";
+  EXPECT_GT(built.size(), 200U);
 }
 
 TEST(VectorsTest, StrictLoaderRejectsUnknownKeysAndMissingComments) {

@@ -24,6 +24,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import statements as spec_statements  # noqa: E402  (beside this file)
+
 Document = dict[str, Any]  # a scenario or a decision, as JSON
 Scenario = Union[Document, str]  # a document, or raw text for a deliberately malformed one
 Group = tuple[str, str, bool]  # (group name, zone, failover)
@@ -50,7 +53,8 @@ NOTES = {
     "RevisionDifference": ("PROFILE", "GAP-8: the zonal-affinity text (spec-docs) and the English revision of 2026-04-02 decide differently; the vector carries one profile."),
     "ExactDecimal": ("BOUNDARY", "A ratio boundary where binary floating point decides wrongly; the comparison must be exact (docs/contract.md section 2.1)."),
     "RatioBoundary": ("BOUNDARY", "A ratio met exactly, or missed by one VM."),
-    "MalformedDocument": ("INPUT", "The document itself is broken; the vector carries it as inputText."),
+    "MalformedDocument": ("INPUT", "The document itself is broken, or its exact text is the point (nesting, escapes); the vector carries it as inputText."),
+    "NumberSpelling": ("INPUT", "A number written in one of the spellings JSON allows (an exponent, trailing zeros, -0); the vector carries the document as inputText so that the spelling reaches the implementation."),
     "DrainingTimeout": ("PROFILE", "GAP-7: connection draining lasts 300 s in the failover text (spec-docs, en-2026-04-02) and 10 minutes in the API (api-10min); the vector carries the profiles it holds for."),
     "NonTcpAtFailover": ("GAP", "GAP-18: draining is described for TCP sessions; lbconform closes UDP and SCTP connections on VMs that leave the pool at failover or failback. Also accepted: they drain like TCP."),
     "DrainingVmRejoinsPool": ("GAP", "GAP-19: a VM re-enters the active pool while its connections drain; lbconform makes them ACTIVE again. Also accepted: they keep draining to their end time."),
@@ -274,18 +278,22 @@ class VectorFile:
         self.path = ROOT / path
         self.header = header
         self.groups: list[Document] = []
+        self.group_statements: list[str] = []
         self.flags: set[str] = set()
 
-    def group(self, comment: str) -> None:
+    def group(self, comment: str, statements: Sequence[str] = ()) -> None:
+        """Starts a group; `statements` are cited by every vector of it (with what each derives, statements.py)."""
         self.groups.append({"comment": comment, "tests": []})
+        self.group_statements = list(statements)
 
     def add(self, ident: str, comment: str, clauses: Sequence[str], doc: Scenario, flags: Sequence[str] = (),
             hand: Optional[Document] = None, result: Optional[str] = None, alternatives: Alternatives = None,
-            profiles: Optional[list[str]] = None, check: Optional[Check] = None) -> None:
+            profiles: Optional[list[str]] = None, check: Optional[Check] = None, statements: Sequence[str] = ()) -> None:
         """Adds one vector per distinct decision across profiles.
 
         hand: the normative fields written by hand (checked against the reference).
         alternatives: other allowed decisions (makes the vector `acceptable`).
+        statements: the statements of docs/spec/ it pins beyond those its clauses and answer derive.
         """
         wanted = profiles or self.profiles
         decisions = {p: decide(doc, p) for p in wanted}
@@ -315,7 +323,10 @@ class VectorFile:
                 why = "DrainingTimeout" if self.kind == "passthrough-timeline" else "RevisionDifference"
                 if why not in test_flags:
                     test_flags.append(why)
-            test: Document = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses)}
+            test: Document = {"id": test_id, "comment": comment, "flags": test_flags, "clauses": list(clauses),
+                              "statements": spec_statements.derive(
+                                  self.kind, clauses, doc, d, test_flags, ps,
+                                  self.group_statements + list(statements) + spec_statements.by_id(ident))}
             if test_profiles:
                 test["profiles"] = test_profiles
             if hand is not None or check is not None:
@@ -1299,8 +1310,12 @@ def edge_timeline_draining_and_errors(f: VectorFile, two: Sequence[Group], two_v
           ["CT-7"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=599))
     f.add("timeline/idle-timeout/above-maximum", "idleTimeoutSec 57601 is above 16 hours.",
           ["CT-7"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=57601))
-    f.add("timeline/idle-timeout/five-tuple", "idleTimeoutSec with PER_CONNECTION tracking (5-tuple) cannot be set.",
-          ["CT-8"], timeline(two, two_vms, [], idle=600))
+    f.add("timeline/idle-timeout/five-tuple", "idleTimeoutSec 900 with PER_CONNECTION tracking (5-tuple) cannot be set.",
+          ["CT-8"], timeline(two, two_vms, [], idle=900))
+    f.add("timeline/idle-timeout/five-tuple-default", "idleTimeoutSec 600 with PER_CONNECTION tracking: 600 s is the default the API "
+          "reports for every internal passthrough backend service, so a 5-tuple service's describe carries it; it is not a setting "
+          "(GAP-62), and the timeline is accepted.", ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], idle=600),
+          statements=["TL-5-c", "TL-2.3-d"])
     f.add("timeline/config/ratio-out-of-range", "A config event cannot set failoverRatio 1.5.",
           ["FO-11"], timeline(fail_groups, fail_vms, [{"at": 0, "type": "config", "failoverPolicy": {"failoverRatio": 1.5}}]))
     def bad(ident: str, comment: str, events: list[Document], code_doc: Optional[Document] = None) -> None:
@@ -1792,7 +1807,11 @@ def edge_slb() -> int:
                                                         serviceLbPolicy=["projects/p/locations/global/serviceLbPolicies/pol", "projects/p/locations/global/serviceLbPolicies/other"])))
     f.add("slb/policy/strict-on-global-external", "STRICT isolation on a global external ALB.", ["SLB-29"],
           slb(one, policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}))
-    f.add("slb/policy/threshold-0", "failoverHealthThreshold 0.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}))
+    f.add("slb/policy/threshold-0", "failoverHealthThreshold 0: a proto3 int32 of 0 is unset (GAP-61), so the default threshold of 70 "
+          "applies, not FAILOVER_THRESHOLD_OUT_OF_RANGE.", ["SLB-22", "SLB-35"],
+          slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}), statements=["SL-1.5-e", "SL-4.1-c"])
+    f.add("slb/policy/threshold-minus-1", "failoverHealthThreshold -1 is outside 1-99.", ["SLB-22"],
+          slb(one, policy={"failoverConfig": {"failoverHealthThreshold": -1}}))
     f.add("slb/policy/threshold-100", "failoverHealthThreshold 100.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 100}}))
     f.add("slb/policy/threshold-1-and-99", "failoverHealthThreshold 99 is accepted.", ["SLB-22"], slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 99}}))
     f.group("Backends (SLB-3..SLB-6, SLB-33, SLB-34).")
@@ -1834,8 +1853,8 @@ def regressions_slb() -> int:
                    kind="service-lb-policy")
     f.group("fuzz/scenario_json")
     one: list[Document] = [{"name": "b1", "zone": "east-a"}]
-    unattached = slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 0}}, attach=False)
-    f.add("slb/regression/unattached-policy-validated", "A policy resource the backend service does not name is still validated (threshold 0 is refused). Found by fuzz/scenario_json, corpus file 876d338c7a28860c6528fde4ab317ed6e23ee3a0: the encoder dropped the unattached policy, so a round trip turned the rejection into a plan.",
+    unattached = slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 100}}, attach=False)
+    f.add("slb/regression/unattached-policy-validated", "A policy resource the backend service does not name is still validated (threshold 100 is refused; the finding had 0, which is now the unset value, GAP-61). Found by fuzz/scenario_json, corpus file 876d338c7a28860c6528fde4ab317ed6e23ee3a0: the encoder dropped the unattached policy, so a round trip turned the rejection into a plan.",
           ["SLB-22", "SLB-32"], unattached)
     f.add("slb/regression/unattached-policy-not-in-effect", "A valid policy the backend service does not name has no effect: the algorithm stays WATERFALL_BY_REGION. Same finding.",
           ["SLB-7"], slb(one, policy={"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"}, attach=False),
@@ -2096,9 +2115,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     global OUTPUT, REFERENCE
     args = parse_args(argv)
     OUTPUT = Output(check=args.check)
+    import pinning_vectors  # beside this file; its families use this module's helpers
+    families = FAMILIES + pinning_vectors.families(sys.modules[__name__])
     with ReferenceAdapter(args.lbconform) as adapter:
         REFERENCE = adapter
-        counts = {name: family() for name, family in FAMILIES}
+        counts = {name: family() for name, family in families}
     REFERENCE = None
     for name, n in counts.items():
         print(f"{n:5d}  {name}")

@@ -79,8 +79,11 @@ def parse_document(text: str) -> Json:
         raise ValueError(name + " is not JSON")
 
     try:
-        return json.loads(text, object_pairs_hook=no_duplicates, parse_float=finite, parse_constant=no_constants)
-    except ValueError:
+        document = json.loads(text, object_pairs_hook=no_duplicates, parse_float=finite, parse_constant=no_constants)
+        # Python decodes a lone surrogate (\ud800) into a string; it is not Unicode text, so not JSON's.
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+        return document
+    except (ValueError, UnicodeEncodeError):
         raise Rejected("MALFORMED_JSON", "", "not valid JSON") from None
 
 
@@ -189,13 +192,18 @@ def read_backend_service(service: Obj) -> Scenario:
     backends = service.get("backends", list, [])
     if len(backends) > 1000:
         raise Rejected("TOO_MANY_OBJECTS", "/backendService/backends", "at most 1,000 backends")
+    tails: Set[Tuple[str, ...]] = set()  # every trailing run of segments of the backends so far
+    urls: Set[Tuple[str, ...]] = set()  # and their whole URLs
     for i, b in enumerate(backends):
         backend = Obj(b, f"/backendService/backends/{i}", strict=False)
         group = backend.get("group", str, required=True)
         last_segment(group, f"/backendService/backends/{i}/group")
-        for other in s["backends"]:
-            if is_suffix(segments(group), segments(other["group"])) or is_suffix(segments(other["group"]), segments(group)):
-                raise Rejected("DUPLICATE_BACKEND_GROUP", f"/backendService/backends/{i}/group", "the same group twice")
+        parts = tuple(segments(group))
+        own_tails = {parts[k:] for k in range(len(parts))}
+        if parts in tails or own_tails & urls:  # one URL's segments end the other's
+            raise Rejected("DUPLICATE_BACKEND_GROUP", f"/backendService/backends/{i}/group", "the same group twice")
+        tails |= own_tails
+        urls.add(parts)
         s["backends"].append({"group": group, "zone": zone_in_url(group), "failover": backend.get("failover", bool, False)})
     policy = Obj(service.get("failoverPolicy", dict, {}), "/backendService/failoverPolicy", strict=False)
     s["failover_ratio"] = read_ratio(policy, "failoverRatio")
@@ -227,9 +235,13 @@ def read_instances(root: Obj, s: Scenario) -> List[Document]:
         zone = last_segment(zone, vm.path + "/zone") if zone is not None else zone_in_url(raw_name)
         if not zone:
             raise Rejected("MISSING_FIELD", vm.path + "/zone", "zone is required")
+        if zone_in_url(raw_name) and zone_in_url(raw_name) != zone:  # GAP-59: a zonal URL and its zone field agree
+            raise Rejected("INSTANCE_ZONE_MISMATCH", vm.path + "/zone", "the instance's URL names another zone")
         if not zone_in_region(zone, s["region"]):
             raise Rejected("ZONE_NOT_IN_REGION", vm.path + "/zone", f"{zone} is not in {s['region']}")
-        reference = segments(vm.get("group", str, required=True))
+        raw_group = vm.get("group", str, required=True)
+        last_segment(raw_group, vm.path + "/group")  # GAP-58: a reference is a name too
+        reference = segments(raw_group)
         matches = [b for b in s["backends"] if is_suffix(reference, segments(b["group"]))]
         if len(matches) > 1:
             raise Rejected("AMBIGUOUS_GROUP_REFERENCE", vm.path + "/group", "matches several backends")
@@ -435,7 +447,7 @@ def read_timeline_fields(root: Obj, service: Obj, s: Scenario) -> None:
     events = root.get("events", list, required=True)
     if len(events) > 10_000:
         raise Rejected("TOO_MANY_OBJECTS", "/events", "more than 10,000 events")
-    names, ids, previous = {v["name"] for v in s["vms"]}, set(), 0
+    names, ids, previous, entries = {v["name"] for v in s["vms"]}, set(), 0, 0
     s["events"] = []
     for i, raw in enumerate(events):
         e = Obj(raw, f"/events/{i}", strict=True)
@@ -469,17 +481,19 @@ def read_timeline_fields(root: Obj, service: Obj, s: Scenario) -> None:
             event["connection"] = conn
         elif kind == "config":
             policy = Obj(e.get("failoverPolicy", dict, required=True), e.path + "/failoverPolicy", strict=True)
-            change = {}
-            if "failoverRatio" in policy.value:
-                change["failover_ratio"] = read_ratio(policy, "failoverRatio")
-            if "dropTrafficIfUnhealthy" in policy.value:
-                change["drop"] = policy.get("dropTrafficIfUnhealthy", bool)
-            if "disableConnectionDrainOnFailover" in policy.value:
-                change["no_drain"] = policy.get("disableConnectionDrainOnFailover", bool)
+            ratio_given = policy.get("failoverRatio", (int, float))
+            given = {"failover_ratio": None if ratio_given is None else ratio(ratio_given),
+                     "drop": policy.get("dropTrafficIfUnhealthy", bool),
+                     "no_drain": policy.get("disableConnectionDrainOnFailover", bool)}
+            change = {k: v for k, v in given.items() if v is not None}  # a field given as null is not given
             policy.finish()
             event["change"] = change
         e.finish()
         s["events"].append(event)
+        # passthrough-timeline.md 2.4: the running sum of instances + connections opened so far.
+        entries += len(s["vms"]) + len(ids)
+        if entries > 1_000_000:
+            raise Rejected("TOO_MANY_OBJECTS", e.path + "/at", "the steps would list over 1,000,000 entries")
 
 
 def validate_timeline(s: Scenario) -> List[Document]:
@@ -491,7 +505,8 @@ def validate_timeline(s: Scenario) -> List[Document]:
     if s["idle"] is not None:
         if not 600 <= s["idle"] <= 57600:
             errors.append({"code": "IDLE_TIMEOUT_OUT_OF_RANGE", "path": "", "message": "outside [600, 57600]"})
-        if not (s["tracking"] == "PER_SESSION" and s["affinity"] in ("CLIENT_IP_NO_DESTINATION", "CLIENT_IP", "CLIENT_IP_PROTO")):
+        five_tuple = not (s["tracking"] == "PER_SESSION" and s["affinity"] in ("CLIENT_IP_NO_DESTINATION", "CLIENT_IP", "CLIENT_IP_PROTO"))
+        if five_tuple and s["idle"] != 600:  # GAP-62: 600, the default a describe reports, is not a setting
             errors.append({"code": "IDLE_TIMEOUT_NOT_SETTABLE", "path": "", "message": "tracking is 5-tuple"})
     return errors
 
@@ -594,6 +609,13 @@ def count(value: Json, path: str) -> int:
     return value
 
 
+def bounded(items: List[Json], limit: int, path: str) -> List[Json]:
+    """A list of at most `limit` entries (docs/spec/service-lb-policy.md 1.1, 1.2)."""
+    if len(items) > limit:
+        raise Rejected("TOO_MANY_OBJECTS", path, f"at most {limit} entries")
+    return items
+
+
 def read_slb(doc: Json) -> Scenario:
     """Reads the document in the order of docs/spec/service-lb-policy.md; the first input error stops it."""
     root = Obj(doc, "", strict=True)
@@ -619,7 +641,7 @@ def read_slb(doc: Json) -> Scenario:
 def read_topology(root: Obj, s: Scenario) -> None:
     topology = Obj(root.get("topology", dict, required=True), "/topology", strict=True)
     names: Set[str] = set()
-    for i, raw in enumerate(topology.get("regions", list, required=True)):
+    for i, raw in enumerate(bounded(topology.get("regions", list, required=True), 200, "/topology/regions")):
         r = Obj(raw, f"/topology/regions/{i}", strict=True)
         name = last_segment(r.get("name", str, required=True), r.path + "/name")
         if name in names:
@@ -636,6 +658,8 @@ def read_topology(root: Obj, s: Scenario) -> None:
                 raise Rejected("DUPLICATE_NAME", r.path + "/zones", "zone named twice")
             names.add(zone)
             s["zones"][zone] = name
+            if len(s["zones"]) > 1000:
+                raise Rejected("TOO_MANY_OBJECTS", r.path + "/zones", "more than 1,000 zones")
         r.finish()
         s["regions"].append((name, [last_segment(z, "") for z in zones]))
     topology.finish()
@@ -647,7 +671,9 @@ def read_slb_service(root: Obj, s: Scenario) -> None:
     s["scheme"] = service.get("loadBalancingScheme", str, "")
     refs = service.value.get("serviceLbPolicy")
     s["refs"] = [] if refs is None else ([refs] if isinstance(refs, str) else list(refs))
-    for i, raw in enumerate(service.get("backends", list, required=True)):
+    for ref in s["refs"]:
+        last_segment(ref, "/backendService/serviceLbPolicy")  # GAP-58: a reference is a name
+    for i, raw in enumerate(bounded(service.get("backends", list, required=True), 1000, "/backendService/backends")):
         b = Obj(raw, f"/backendService/backends/{i}", strict=False)
         group = b.get("group", str, required=True)
         name = last_segment(group, b.path + "/group")
@@ -674,7 +700,7 @@ def read_slb_service(root: Obj, s: Scenario) -> None:
 
 def read_backend_groups(root: Obj, s: Scenario) -> None:
     seen: Set[str] = set()
-    for i, raw in enumerate(root.get("backendGroups", list, required=True)):
+    for i, raw in enumerate(bounded(root.get("backendGroups", list, required=True), 1000, "/backendGroups")):
         g = Obj(raw, f"/backendGroups/{i}", strict=True)
         name = last_segment(g.get("group", str, required=True), g.path + "/group")
         matches = [b for b in s["backends"] if b["name"] == name]
@@ -695,6 +721,7 @@ def read_backend_groups(root: Obj, s: Scenario) -> None:
         elif b["field"] == "maxUtilization":
             raise Rejected("MISSING_FIELD", g.path + "/loadPerMemberAtFullUtilization", "needed for UTILIZATION")
         b["health"] = read_health(g, b["members"])
+        check_capacity_bound(g, b)
         g.finish()
     for b in s["backends"]:
         if b["name"] not in seen:
@@ -717,6 +744,15 @@ def read_group_location(g: Obj, b: Document, s: Scenario) -> None:
         b["region"] = last_segment(region, "")
         if b["region"] not in [r for r, _ in s["regions"]]:
             raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "region not in the topology")
+
+
+def check_capacity_bound(g: Obj, b: Document) -> None:
+    """A per-member maximum times the most members the backend ever has stays within 10^12 (in thousandths, 10^15)."""
+    most = max([b["members"]] + [m for _, m, _ in b["health"]])
+    per_member = b["per_member"] if b["field"] == "maxUtilization" else \
+        (b["value"] if b["field"] not in (None, "maxRate", "maxConnections") else 0)
+    if per_member > 0 and most * per_member > 10**15:
+        raise Rejected("VALUE_OUT_OF_RANGE", g.path + "/members", "a capacity above 10^12")
 
 
 def read_health(g: Obj, members: int) -> List[Tuple[int, int, int]]:
@@ -746,28 +782,42 @@ def read_slb_policy(root: Obj, refs: List[str]) -> Optional[Document]:
         return None
     p = Obj(raw_policy, "/serviceLbPolicy", strict=False)
     name = last_segment(p.get("name", str, "policy"), "/serviceLbPolicy/name")
-    algorithm = p.get("loadBalancingAlgorithm", str)
+    algorithm = proto_get(p, "loadBalancingAlgorithm", "load_balancing_algorithm", str)
     if algorithm == "LOAD_BALANCING_ALGORITHM_UNSPECIFIED":
         algorithm = None
     if algorithm is not None:
         enum(algorithm, ALGORITHMS, "/serviceLbPolicy/loadBalancingAlgorithm")
-    drain = Obj(p.get("autoCapacityDrain", dict, {}), "/serviceLbPolicy/autoCapacityDrain", False).get("enable", bool, False)
-    threshold = Obj(p.get("failoverConfig", dict, {}), "/serviceLbPolicy/failoverConfig", False).value.get("failoverHealthThreshold")
+    drain = Obj(proto_get(p, "autoCapacityDrain", "auto_capacity_drain", dict, {}), "/serviceLbPolicy/autoCapacityDrain",
+                False).get("enable", bool, False)
+    failover = Obj(proto_get(p, "failoverConfig", "failover_config", dict, {}), "/serviceLbPolicy/failoverConfig", False)
+    threshold = proto_get(failover, "failoverHealthThreshold", "failover_health_threshold", (int, float))
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int)):
         raise Rejected("WRONG_TYPE", "/serviceLbPolicy/failoverConfig", "a whole percentage")
-    isolation = Obj(p.get("isolationConfig", dict, {}), "/serviceLbPolicy/isolationConfig", False)
-    granularity = enum(isolation.get("isolationGranularity", str, "ISOLATION_GRANULARITY_UNSPECIFIED"),
+    if threshold == 0:  # GAP-61: a proto3 int32 of 0 is unset
+        threshold = None
+    isolation = Obj(proto_get(p, "isolationConfig", "isolation_config", dict, {}), "/serviceLbPolicy/isolationConfig", False)
+    granularity = enum(proto_get(isolation, "isolationGranularity", "isolation_granularity", str, "ISOLATION_GRANULARITY_UNSPECIFIED"),
                        ("ISOLATION_GRANULARITY_UNSPECIFIED", "REGION"), "/serviceLbPolicy/isolationConfig")
-    mode = enum(isolation.get("isolationMode", str, "ISOLATION_MODE_UNSPECIFIED"),
+    mode = enum(proto_get(isolation, "isolationMode", "isolation_mode", str, "ISOLATION_MODE_UNSPECIFIED"),
                 ("ISOLATION_MODE_UNSPECIFIED", "NEAREST", "STRICT"), "/serviceLbPolicy/isolationConfig")
-    return {"attached": any(ref.rsplit("/", 1)[-1] == name for ref in refs), "algorithm": algorithm,
-            "drain": drain, "threshold": threshold, "granularity": granularity, "mode": mode}
+    policy = {"attached": any(ref.rsplit("/", 1)[-1] == name for ref in refs), "algorithm": algorithm,
+              "drain": drain, "threshold": threshold, "granularity": granularity, "mode": mode}
+    if refs and not policy["attached"]:  # GAP-57: the policy named is not the one given
+        raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "the backend service names another policy")
+    return policy
+
+
+def proto_get(obj: Obj, json_name: str, proto_name: str, kinds: Kinds, default: Any = None) -> Any:
+    """A proto3 field under its JSON name or its proto field name, which proto3 JSON parsers accept alike."""
+    if obj.value.get(json_name) is not None and obj.value.get(proto_name) is not None:
+        raise Rejected("DUPLICATE_KEY", f"{obj.path}/{proto_name}", "one field given twice")
+    return obj.get(json_name if obj.value.get(json_name) is not None else proto_name, kinds, default)
 
 
 def read_clients(root: Obj, s: Scenario) -> None:
     zones = [z for _, zs in s["regions"] for z in zs]
     cnames: Set[str] = set()
-    for i, raw in enumerate(root.get("clients", list, required=True)):
+    for i, raw in enumerate(bounded(root.get("clients", list, required=True), 1000, "/clients")):
         c = Obj(raw, f"/clients/{i}", strict=True)
         name = c.get("name", str, required=True)
         if not name:
@@ -797,6 +847,8 @@ def health_at(b: Document, t: int) -> Tuple[int, int]:
 
 
 def capacity(b: Document, members: int) -> int:
+    if members == 0:  # GAP-60: a group without members has zero capacity, whatever its mode
+        return 0
     if b["field"] in ("maxRate", "maxConnections"):
         base = b["value"]
     elif b["field"] == "maxUtilization":
