@@ -9,7 +9,9 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 
+#include "check/case_generators.h"
 #include "check/check.h"
 #include "engines/engines.h"
 
@@ -61,20 +63,30 @@ void BM_CheckInProcess(benchmark::State& state, ScenarioKind kind) {
   CheckRate(state, implementation, kind);
 }
 
-#define LBCONFORM_CHECK_BENCHMARKS(function)                                                                          \
-  BENCHMARK_CAPTURE(function, passthrough, ScenarioKind::kPassthrough)->Unit(benchmark::kMillisecond)->UseRealTime(); \
-  BENCHMARK_CAPTURE(function, timeline, ScenarioKind::kPassthroughTimeline)                                           \
-      ->Unit(benchmark::kMillisecond)                                                                                 \
-      ->UseRealTime();                                                                                                \
-  BENCHMARK_CAPTURE(function, service_lb_policy, ScenarioKind::kServiceLbPolicy)                                      \
-      ->Unit(benchmark::kMillisecond)                                                                                 \
-      ->UseRealTime()
-
-LBCONFORM_CHECK_BENCHMARKS(BM_CheckBuiltinAdapter);
-LBCONFORM_CHECK_BENCHMARKS(BM_CheckPythonAdapter);
-LBCONFORM_CHECK_BENCHMARKS(BM_CheckInProcess);
+// RegisterCheckBenchmarks: each way of deciding, on each kind that check
+// draws cases of ("BM_CheckInProcess/passthrough-timeline").
+void RegisterCheckBenchmarks() {
+  using Function = void (*)(benchmark::State&, ScenarioKind);
+  const std::pair<const char*, Function> ways[] = {{"BM_CheckBuiltinAdapter", BM_CheckBuiltinAdapter},
+                                                   {"BM_CheckPythonAdapter", BM_CheckPythonAdapter},
+                                                   {"BM_CheckInProcess", BM_CheckInProcess}};
+  for (const auto& [way, function] : ways) {
+    for (ScenarioKind kind : AllScenarioKinds()) {
+      if (!check::GenCheckCase(kind, ProfilesOf(kind).front())) continue;
+      const std::string name = std::string(way) + "/" + std::string(NameOf(kind));
+      benchmark::RegisterBenchmark(name.c_str(), function, kind)->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
+  }
+}
 
 }  // namespace
 }  // namespace lbconform
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  lbconform::RegisterCheckBenchmarks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

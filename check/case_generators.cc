@@ -1,5 +1,8 @@
 #include "check/case_generators.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -13,6 +16,9 @@
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
 #include "reference/reference_engine.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "check/testing/toy_cases.h"
+#endif
 
 namespace lbconform::check {
 namespace {
@@ -648,26 +654,81 @@ rc::Gen<CheckCase> SlbCase() {
   });
 }
 
-// The boundary generators of each kind, a row per kind: a new kind has none
-// until it gets its row, and check skips it meanwhile.
+// Sizes: how a shrunk scenario's size reads ("2 VMs, 1 group"): each part
+// counts an array of the document, or of an object in it, when that is there.
+struct SizePart {
+  const char* object;  // the object holding the array; nullptr: the document itself
+  const char* array;
+  const char* one;
+  const char* many;
+};
+
+std::string SizeOf(const nlohmann::json& scenario, std::initializer_list<SizePart> parts) {
+  std::vector<std::string> said;
+  for (const SizePart& part : parts) {
+    const nlohmann::json* holder = &scenario;
+    if (part.object != nullptr) {
+      const auto it = scenario.find(part.object);
+      if (it == scenario.end() || !it->is_object()) continue;
+      holder = &*it;
+    } else if (!scenario.contains(part.array)) {
+      continue;
+    }
+    const auto array = holder->find(part.array);
+    const std::size_t n = array != holder->end() && array->is_array() ? array->size() : 0;
+    said.push_back(fmt::format("{} {}", n, n == 1 ? part.one : part.many));
+  }
+  return said.empty() ? "an empty scenario" : fmt::format("{}", fmt::join(said, ", "));
+}
+
+std::string PassthroughSize(const nlohmann::json& scenario) {
+  return SizeOf(scenario, {{nullptr, "instances", "VM", "VMs"}, {"backendService", "backends", "group", "groups"}});
+}
+
+std::string TimelineSize(const nlohmann::json& scenario) {
+  return SizeOf(scenario, {{nullptr, "instances", "VM", "VMs"},
+                           {"backendService", "backends", "group", "groups"},
+                           {nullptr, "events", "event", "events"}});
+}
+
+std::string SlbSize(const nlohmann::json& scenario) {
+  const auto clients = scenario.find("clients");
+  if (clients != scenario.end() && !clients->is_array())
+    return SizeOf(scenario, {{nullptr, "backendGroups", "backend", "backends"}});
+  return SizeOf(scenario,
+                {{nullptr, "backendGroups", "backend", "backends"}, {nullptr, "clients", "client", "clients"}});
+}
+
+// The boundary generators of each kind and how its scenarios' size reads, a
+// row per kind: a kind without generators yet has a null `draw`, and check
+// skips it meanwhile.
 struct CheckCaseRow {
   ScenarioKind kind;
   rc::Gen<CheckCase> (*draw)(Profile profile);
+  std::string (*size_text)(const nlohmann::json& scenario);
 };
 
 constexpr CheckCaseRow kCheckCases[] = {
-    {ScenarioKind::kPassthrough, [](Profile profile) { return WithDocumentForms(PassthroughCase(profile)); }},
-    {ScenarioKind::kPassthroughTimeline, TimelineCase},
-    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }},
+    {ScenarioKind::kPassthrough, [](Profile profile) { return WithDocumentForms(PassthroughCase(profile)); },
+     PassthroughSize},
+    {ScenarioKind::kPassthroughTimeline, TimelineCase, TimelineSize},
+    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, SlbSize},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ToyCase, ToySize},
+#endif
 };
+static_assert(OneRowPerKind(kCheckCases), "check/case_generators.cc: a row per kind of model/kinds.def, in its order");
 
 }  // namespace
 
 std::optional<rc::Gen<CheckCase>> GenCheckCase(ScenarioKind kind, Profile profile) {
-  for (const CheckCaseRow& row : kCheckCases) {
-    if (row.kind == kind) return row.draw(profile);
-  }
-  return std::nullopt;
+  const CheckCaseRow& row = RowOf(kCheckCases, kind);
+  if (row.draw == nullptr) return std::nullopt;
+  return row.draw(profile);
+}
+
+std::string CaseSizeText(ScenarioKind kind, const nlohmann::json& scenario) {
+  return RowOf(kCheckCases, kind).size_text(scenario);
 }
 
 }  // namespace lbconform::check

@@ -15,18 +15,18 @@
 #include <string>
 #include <vector>
 
+#include "check/check_case.h"
 #include "model/catalogue.h"
 
 namespace lbconform::check {
 
-struct CheckCase {
-  nlohmann::json document;              // the scenario document sent to both sides
-  std::vector<std::string> boundaries;  // the boundary classes it reaches
-};
-
 // GenCheckCase draws one case of `kind` for `profile` (invalid documents
 // included, about one in eight); nullopt for a kind without generators yet.
 std::optional<rc::Gen<CheckCase>> GenCheckCase(ScenarioKind kind, Profile profile);
+
+// CaseSizeText says how large a scenario document of `kind` is, as a shrunk
+// finding reports it: "2 VMs, 1 group", "3 backends, 1 client".
+std::string CaseSizeText(ScenarioKind kind, const nlohmann::json& scenario);
 
 }  // namespace lbconform::check
 

@@ -500,19 +500,7 @@ std::string SkippedBecause(ScenarioKind kind, const std::vector<Profile>& profil
 
 std::size_t CheckFinding::Vms() const { return ArraySize(scenario, "instances"); }
 
-std::string CheckFinding::SizeText() const {
-  std::vector<std::string> parts;
-  if (scenario.contains("instances")) parts.push_back(Plural(ArraySize(scenario, "instances"), "VM", "VMs"));
-  if (scenario.contains("backendService") && scenario["backendService"].is_object() &&
-      kind != ScenarioKind::kServiceLbPolicy)
-    parts.push_back(Plural(ArraySize(scenario["backendService"], "backends"), "group", "groups"));
-  if (scenario.contains("events")) parts.push_back(Plural(ArraySize(scenario, "events"), "event", "events"));
-  if (scenario.contains("backendGroups"))
-    parts.push_back(Plural(ArraySize(scenario, "backendGroups"), "backend", "backends"));
-  if (scenario.contains("clients") && scenario["clients"].is_array())
-    parts.push_back(Plural(ArraySize(scenario, "clients"), "client", "clients"));
-  return parts.empty() ? "an empty scenario" : fmt::format("{}", fmt::join(parts, ", "));
-}
+std::string CheckFinding::SizeText() const { return check::CaseSizeText(kind, scenario); }
 
 CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions& options, std::ostream& out,
                      std::ostream& err) {

@@ -240,13 +240,7 @@ TEST(Check, FourShardsMergeToTheUnshardedRun) {
 namespace lbconform {
 namespace {
 
-std::vector<ScenarioKind> KindsChanged(const readings::WrongEngineInfo& info) {
-  std::vector<ScenarioKind> kinds;
-  for (ScenarioKind kind : AllScenarioKinds()) {
-    if (ChangesKind(info, kind)) kinds.push_back(kind);
-  }
-  return kinds;
-}
+using readings::KindsChanged;
 
 // The accepted other reading of a gap, implemented whole, is no finding: its
 // cases are counted for its gap (vectors/README.md, rules 3 and 4). One

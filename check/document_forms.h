@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "check/case_generators.h"
+#include "check/check_case.h"
 
 namespace lbconform::check {
 

@@ -29,10 +29,7 @@ std::vector<std::string> Words(const std::string& text) {
 }  // namespace
 
 json AnswerOfReading(const readings::WrongEngine& reading, ScenarioKind kind, const json& document, Profile profile) {
-  const auto& document_hook = reading.info().passthrough_document;
-  if (kind == ScenarioKind::kPassthrough && document_hook && document.is_object()) {
-    return document_hook(document, profile);
-  }
+  if (std::optional<json> answer = readings::DocumentAnswer(reading.info(), kind, document, profile)) return *answer;
   return DecideDocument(reading, document, profile);
 }
 
@@ -52,14 +49,6 @@ std::string GapOf(const readings::WrongEngineInfo& info) {
   return "";
 }
 
-// A reading of today's kinds changes none of a kind added later.
-bool ChangesKind(const readings::WrongEngineInfo& info, ScenarioKind kind) {
-  if (kind == ScenarioKind::kPassthrough) return info.passthrough || info.passthrough_document;
-  if (kind == ScenarioKind::kPassthroughTimeline) return static_cast<bool>(info.timeline);
-  if (kind == ScenarioKind::kServiceLbPolicy) return static_cast<bool>(info.slb);
-  return false;
-}
-
 std::string AlikeText(const readings::WrongEngineInfo& info) {
   return fmt::format("`{}`: {} ({})", info.name, info.reading, info.misreads);
 }
@@ -77,7 +66,7 @@ std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind 
   std::vector<const readings::WrongEngineInfo*> alike;
   if (actual.is_null()) return alike;
   for (const readings::WrongEngineInfo& info : readings::AllMisreadings()) {
-    if (info.expectation != readings::Expectation::kCaught || !ChangesKind(info, kind)) continue;
+    if (info.expectation != readings::Expectation::kCaught || !readings::ChangesKind(info, kind)) continue;
     const readings::WrongEngine engine(info);
     if (SameNormativeAnswer(kind, AnswerOfReading(engine, kind, document, profile), actual)) {
       alike.push_back(&info);
@@ -89,7 +78,7 @@ std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind 
 CheckReadings::CheckReadings(ScenarioKind kind, std::uint64_t first_case, Redraw redraw)
     : kind_(kind), first_case_(first_case), redraw_(std::move(redraw)) {
   for (const readings::WrongEngineInfo& info : readings::AllMisreadings()) {
-    if (info.expectation != readings::Expectation::kAccepted || !ChangesKind(info, kind)) continue;
+    if (info.expectation != readings::Expectation::kAccepted || !readings::ChangesKind(info, kind)) continue;
     std::string gap = GapOf(info);
     if (gap.empty()) continue;  // a baseline, not another reading of a gap
     readings_.push_back({readings::WrongEngine(info), std::move(gap), std::nullopt});

@@ -33,10 +33,6 @@ bool SameNormativeAnswer(ScenarioKind kind, const nlohmann::json& decision, cons
 // empty when it names none (a baseline).
 std::string GapOf(const readings::WrongEngineInfo& info);
 
-// ChangesKind tells whether a reading has a hook for `kind` (else it decides
-// that kind as the reference does).
-bool ChangesKind(const readings::WrongEngineInfo& info, ScenarioKind kind);
-
 // MisreadingsAnswering lists, for a finding, each known misreading of `kind`
 // whose answer on the case is `actual`.
 std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind kind, const nlohmann::json& document,

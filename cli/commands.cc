@@ -35,9 +35,7 @@
 #include "documents/output_files.h"
 #include "documents/printable_text.h"
 #include "documents/scenario_json.h"
-#include "documents/slb_json.h"
 #include "documents/suggest.h"
-#include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "reference/reference_engine.h"
 #include "report/badge.h"
@@ -686,9 +684,10 @@ int Import(const std::string& describe_path, const std::string& health_path, con
     return kExitWriteFailed;
   }
   // Say at once whether the scenario decodes, so surprises show up here.
-  const std::vector<Error> errors = KindOf(*result.scenario) == ScenarioKind::kServiceLbPolicy
-                                        ? DecodeSlbDocument(*result.scenario).errors
-                                        : DecodeScenario(text).errors;
+  std::vector<Error> errors;
+  if (const std::optional<nlohmann::json> written = ParseJsonDocument(text, errors)) {
+    errors = DocumentsOf(KindOf(*written)).decode_errors(*written);
+  }
   if (!errors.empty()) {
     err << fmt::format("lbconform: warning: the imported scenario does not decode: {} at {}: {}\n",
                        NameOf(errors.front().code), errors.front().path, errors.front().message);

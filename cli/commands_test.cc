@@ -12,12 +12,14 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/testing/run_cli.h"
 #include "documents/documents.h"
+#include "engines/engines.h"
 #include "report/explain_kinds.h"
 #include "report/render.h"
 
@@ -121,10 +123,28 @@ TEST(CliDecide, ProfileSelectsTheRevision) {
   EXPECT_EQ(en["modifiedEligible"].size(), 10U);   // ZA-EN-2: no change
 }
 
+// `lbconform engines` lists every engine of the build once, one a line, in
+// the registry's order with the reference first; an optimized engine names
+// the kernel it runs.
 TEST(CliEngines, ListsTheReference) {
   const CliRun run = Lbconform({"engines"});
-  EXPECT_EQ(run.status, kExitOk);
-  EXPECT_NE(run.out.find("reference"), std::string::npos);
+  ASSERT_EQ(run.status, kExitOk) << run.err;
+  std::vector<std::string> lines;
+  std::istringstream out(run.out);
+  for (std::string line; std::getline(out, line);) lines.push_back(line);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), "reference");
+  const std::vector<const Engine*> engines = AvailableEngines();
+  ASSERT_EQ(lines.size(), engines.size()) << run.out;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string name = lines[i].substr(0, lines[i].find(' '));
+    EXPECT_TRUE(names.insert(name).second) << name << " is listed twice";
+    EXPECT_EQ(FindEngine(name), engines[i]) << lines[i];
+    const auto* optimized = dynamic_cast<const optimized::OptimizedEngine*>(engines[i]);
+    EXPECT_EQ(lines[i],
+              optimized == nullptr ? name : name + " (kernel " + std::string(optimized->active_kernel()) + ")");
+  }
 }
 
 // docs/*.md are the registries' renderings; regenerate with scripts/render-docs.
@@ -150,9 +170,12 @@ TEST(CliCatalogue, JsonFormatListsEveryClause) {
 namespace lbconform {
 namespace {
 
-// Both tables of kinds have an entry for every kind of model/kinds.def, in
-// its order, so a kind added there without its entries fails here.
+// Every table of kinds has a row per kind of model/kinds.def, in its order:
+// each says so in a static_assert, so a kind added there without its rows
+// does not build. What the tables give at run time is each kind's own row, and
+// a value outside the enumeration is refused rather than read past the end.
 TEST(KindTables, EveryKindHasItsEntries) {
+  ASSERT_EQ(AllScenarioKinds().size(), kScenarioKindCount);
   for (ScenarioKind kind : AllScenarioKinds()) {
     SCOPED_TRACE(std::string(NameOf(kind)));
     EXPECT_EQ(DocumentsOf(kind).kind, kind);
@@ -160,6 +183,10 @@ TEST(KindTables, EveryKindHasItsEntries) {
     EXPECT_EQ(ScenarioKindFromName(NameOf(kind)), kind);
     EXPECT_FALSE(ProfilesOf(kind).empty());
   }
+  const auto outside = static_cast<ScenarioKind>(kScenarioKindCount);
+  EXPECT_THROW(DocumentsOf(outside), std::out_of_range);
+  EXPECT_THROW(CommandsOf(outside), std::out_of_range);
+  EXPECT_THROW(NameOf(outside), std::out_of_range);
 }
 
 // The adapter's hello declares the kinds its engine decides, from the table.

@@ -27,7 +27,7 @@ else()
 endif()
 # RapidCheck (a static library) also generates and shrinks `lbconform check`'s cases.
 find_package(rapidcheck CONFIG REQUIRED)           # rapidcheck, rapidcheck_gtest (no namespace)
-if(LBCONFORM_BUILD_TESTS)
+if(LBCONFORM_BUILD_TESTS OR LBCONFORM_TOY_KIND)
   find_package(GTest CONFIG REQUIRED)              # GTest::gtest, GTest::gtest_main
 endif()
 if(LBCONFORM_BUILD_BENCHMARKS)

@@ -8,6 +8,9 @@
 #include "documents/timeline_json.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "documents/testing/toy_json.h"
+#endif
 
 namespace lbconform {
 
@@ -30,6 +33,11 @@ std::optional<DecisionValidity> Validity(const json& decision, std::string* prob
   out.valid = d->valid();
   for (const Error& e : d->errors) out.codes.push_back(e.code);
   return out;
+}
+
+template <auto DecodeDocument>
+std::vector<Error> DecodeErrors(const json& document) {
+  return DecodeDocument(document).errors;
 }
 
 template <auto Decode, auto Compare>
@@ -134,20 +142,22 @@ std::optional<std::string> SlbRoundTrip(const Engine& engine, const json& docume
 // The table, in the order of model/kinds.def.
 constexpr KindDocuments kKinds[] = {
     {ScenarioKind::kPassthrough, ImplementedBy<PassthroughEngine>, DecidePassthrough, Validity<DecodeDecision>,
-     Diff<DecodeDecision, NormativeDiff>, PassthroughRoundTrip},
+     Diff<DecodeDecision, NormativeDiff>, PassthroughRoundTrip, DecodeErrors<DecodeScenarioDocument>},
     {ScenarioKind::kPassthroughTimeline, ImplementedBy<TimelineEngine>, DecideTimeline,
-     Validity<DecodeTimelineDecision>, Diff<DecodeTimelineDecision, NormativeTimelineDiff>, TimelineRoundTrip},
+     Validity<DecodeTimelineDecision>, Diff<DecodeTimelineDecision, NormativeTimelineDiff>, TimelineRoundTrip,
+     DecodeErrors<DecodeTimelineDocument>},
     {ScenarioKind::kServiceLbPolicy, ImplementedBy<SlbEngine>, DecideSlb, Validity<DecodeSlbDecision>,
-     Diff<DecodeSlbDecision, NormativeSlbDiff>, SlbRoundTrip},
+     Diff<DecodeSlbDecision, NormativeSlbDiff>, SlbRoundTrip, DecodeErrors<DecodeSlbDocument>},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ImplementedBy<ToyEngine>, DecideToyDocument, Validity<DecodeToyDecision>,
+     Diff<DecodeToyDecision, NormativeToyDiff>, ToyRoundTrip, DecodeErrors<DecodeToyDocument>},
+#endif
 };
+static_assert(OneRowPerKind(kKinds), "documents/documents.cc: a row per kind of model/kinds.def, in its order");
 
 }  // namespace
 
-const KindDocuments& DocumentsOf(ScenarioKind kind) {
-  const KindDocuments& entry = kKinds[static_cast<std::size_t>(kind)];
-  if (entry.kind != kind) throw std::logic_error("documents/documents.cc: the table of kinds is out of order");
-  return entry;
-}
+const KindDocuments& DocumentsOf(ScenarioKind kind) { return RowOf(kKinds, kind); }
 
 bool Implements(const Engine& engine, ScenarioKind kind) { return DocumentsOf(kind).implemented_by(engine); }
 

@@ -42,6 +42,10 @@ struct KindDocuments {
   // unchanged and `engine` must decide both copies alike under every profile;
   // a rejected one must say why. nullopt when all holds, else the problem.
   std::optional<std::string> (*round_trip_problem)(const Engine& engine, const nlohmann::json& document);
+  // decode_errors: what is wrong with a scenario document of this kind as a
+  // document (no engine asked); empty when it decodes (`lbconform import`
+  // says at once whether what it wrote decodes).
+  std::vector<Error> (*decode_errors)(const nlohmann::json& document);
 };
 
 // DocumentsOf is the table's entry for `kind`.

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "documents/json_reader.h"
 #include "documents/scenario_json.h"
 #include "documents/suggest.h"
 

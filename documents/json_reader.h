@@ -1,5 +1,7 @@
-// The scenario decoders' shared reader: strict or lenient JSON objects, enum
-// and URL helpers, failing fast with one Error. Internal to lbconform_json.
+// The scenario decoders' shared reader. Its first part is for every layer
+// above: the nesting limit of a document and the one check of it, and a
+// resource's short name. The rest is internal to lbconform_json: strict or
+// lenient JSON objects, enum and URL helpers, failing fast with one Error.
 #ifndef LBCONFORM_DOCUMENTS_JSON_READER_H_
 #define LBCONFORM_DOCUMENTS_JSON_READER_H_
 
@@ -17,8 +19,23 @@
 #include <utility>
 #include <vector>
 
-#include "documents/scenario_json.h"
 #include "model/model.h"
+
+namespace lbconform {
+
+// kMaxJsonDepth bounds the nesting of a scenario or decision document.
+inline constexpr int kMaxJsonDepth = 64;
+
+// JsonDepthWithin tells whether no array or object in `text` nests deeper
+// than `max_depth`, without parsing it (brackets inside strings do not
+// count), so documents nested too deeply are refused before any recursive
+// code sees them.
+bool JsonDepthWithin(std::string_view text, int max_depth = kMaxJsonDepth);
+
+// LastPathSegment is a resource's short name ("…/instances/vm-1" → "vm-1").
+std::string LastPathSegment(std::string_view url);
+
+}  // namespace lbconform
 
 namespace lbconform::json_reader {
 
@@ -171,35 +188,7 @@ inline bool IsSuffix(const std::vector<std::string>& suffix, const std::vector<s
   return !suffix.empty() && suffix.size() <= whole.size() && std::equal(suffix.rbegin(), suffix.rend(), whole.rbegin());
 }
 
-// ------------------------------ Document limits
-
-// DepthWithinLimit rejects documents nested deeper than `max_depth` before
-// any recursive code sees them.
-inline bool DepthWithinLimit(std::string_view text, int max_depth = kMaxJsonDepth) {
-  int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_depth) return false;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return true;
-}
+// ------------------------------ Enumerations
 
 inline constexpr std::array kHealthStates = {HealthState::kHealthy, HealthState::kUnhealthy};
 inline constexpr std::array kSpillovers = {Spillover::kDisabled, Spillover::kStayWithinZone,

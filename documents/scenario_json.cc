@@ -375,11 +375,6 @@ void json_reader::ReadPassthroughFields(Object& root, PassthroughScenario& scena
 
 // ------------------------------ Public entry points
 
-std::string LastPathSegment(std::string_view url) {
-  const std::size_t slash = url.rfind('/');
-  return std::string(slash == std::string_view::npos ? url : url.substr(slash + 1));
-}
-
 std::string ZoneInUrl(std::string_view url) {
   const std::vector<std::string> segments = Segments(url);
   for (std::size_t i = 0; i + 2 < segments.size(); ++i) {
@@ -392,13 +387,17 @@ PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const Decoded
   return decoded.scenario ? engine.Decide(*decoded.scenario, profile) : InvalidDecision(decoded.errors);
 }
 
+std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors) {
+  return ParseJsonDocument(text, errors, kMaxJsonDepth);
+}
+
 std::optional<json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors, int max_depth) {
   if (text.size() > kMaxInputBytes) {
     errors.push_back(
         {ErrorCode::INPUT_TOO_LARGE, "", fmt::format("{} bytes; at most {}", text.size(), kMaxInputBytes)});
     return std::nullopt;
   }
-  if (!DepthWithinLimit(text, max_depth)) {
+  if (!JsonDepthWithin(text, max_depth)) {
     errors.push_back({ErrorCode::JSON_TOO_DEEP, "", fmt::format("nesting deeper than {} levels", max_depth)});
     return std::nullopt;
   }

@@ -16,7 +16,6 @@
 namespace lbconform {
 
 inline constexpr std::size_t kMaxInputBytes = 16 * 1024 * 1024;
-inline constexpr int kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxInstances = 10'000;
 inline constexpr std::size_t kMaxBackends = 1'000;
 
@@ -28,10 +27,10 @@ struct DecodedScenario {
 // ParseJsonDocument parses `text` with the input limits (size, depth,
 // duplicate keys, numbers a double holds exactly); on failure it returns
 // nullopt and appends one error. Its time is linear in the text's size.
-// `max_depth` is kMaxJsonDepth but for envelopes around a document (adapter
-// protocol messages).
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors,
-                                                int max_depth = kMaxJsonDepth);
+// Its depth limit is kMaxJsonDepth (documents/json_reader.h), or `max_depth`
+// for envelopes around a document (adapter protocol messages).
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors);
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, std::vector<Error>& errors, int max_depth);
 
 // DecodeScenario reads a scenario document. Bad input yields errors, never an
 // exception or a crash.
@@ -42,9 +41,7 @@ DecodedScenario DecodeScenarioDocument(const nlohmann::json& document);
 // rejection the decoder reported.
 PassthroughDecision DecideDecoded(const PassthroughEngine& engine, const DecodedScenario& decoded, Profile profile);
 
-// LastPathSegment is a resource's short name ("…/instances/vm-1" → "vm-1");
 // ZoneInUrl is Z for ".../zones/Z/...", else "".
-std::string LastPathSegment(std::string_view url);
 std::string ZoneInUrl(std::string_view url);
 
 // EncodeScenario writes a scenario that DecodeScenario reads back unchanged.

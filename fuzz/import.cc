@@ -6,7 +6,8 @@
 //   service-lb-policy kind).
 // Oracle: never an exception, crash or hang; exactly one of a scenario and
 //   an error; an imported scenario is a JSON object whose decoding either
-//   succeeds or names an error.
+//   succeeds or names an error, and survives encode → decode (its kind's
+//   round-trip oracle, documents/documents.h).
 #include "documents/import.h"
 
 #include <cstdio>
@@ -14,8 +15,9 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "documents/documents.h"
 #include "documents/scenario_json.h"
-#include "documents/slb_json.h"
+#include "engines/engines.h"
 
 namespace {
 
@@ -58,20 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     std::fprintf(stderr, "import: the scenario is not an object\n");
     std::abort();
   }
-  const bool slb = result.scenario->value("kind", "") == "service-lb-policy";
-  bool decoded = false;
-  bool said_why = false;
-  if (slb) {
-    const DecodedSlb d = DecodeSlbDocument(*result.scenario);
-    decoded = d.scenario.has_value();
-    said_why = !d.errors.empty();
-  } else {
-    const DecodedScenario d = DecodeScenarioDocument(*result.scenario);
-    decoded = d.scenario.has_value();
-    said_why = !d.errors.empty();
-  }
-  if (!decoded && !said_why) {
-    std::fprintf(stderr, "import: the imported scenario is rejected without an error\n");
+  // The kind's row of the documents' table: decoded, or rejected with an
+  // error, and unchanged by encode → decode.
+  static const Engine& reference = *FindEngine("reference");
+  if (const std::optional<std::string> problem =
+          DocumentsOf(KindOf(*result.scenario)).round_trip_problem(reference, *result.scenario)) {
+    std::fprintf(stderr, "import: the imported scenario: %s\n", problem->c_str());
     std::abort();
   }
   DumpJson(*result.scenario);

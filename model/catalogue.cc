@@ -135,7 +135,9 @@ constexpr ScenarioKind kScenarioKinds[] = {
 #undef LB_KIND
 };
 
-const KindInfo& InfoOf(ScenarioKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
+static_assert(OneRowPerKind(kKinds), "model/catalogue.cc: a row per kind of model/kinds.def, in its order");
+
+const KindInfo& InfoOf(ScenarioKind kind) { return RowOf(kKinds, kind); }
 
 }  // namespace
 

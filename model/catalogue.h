@@ -3,9 +3,11 @@
 #ifndef LBCONFORM_MODEL_CATALOGUE_H_
 #define LBCONFORM_MODEL_CATALOGUE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -120,6 +122,36 @@ enum class ScenarioKind {
 #include "model/kinds.def"
 #undef LB_KIND
 };
+
+// kScenarioKindCount is the number of kinds in kinds.def.
+inline constexpr std::size_t kScenarioKindCount = 0
+#define LB_KIND(symbol, name, ...) +1
+#include "model/kinds.def"
+#undef LB_KIND
+    ;
+
+// Every table of kinds (documents, renderings, check's generators, readings,
+// properties) has one row per kind, in kinds.def's order, and says so at
+// compile time:
+//   static_assert(OneRowPerKind(kRows), "file.cc: a row per kind of model/kinds.def, in its order");
+// so a kind added to kinds.def without its row does not build.
+template <typename Row, std::size_t N>
+constexpr bool OneRowPerKind(const Row (&rows)[N]) {
+  if (N != kScenarioKindCount) return false;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(rows[i].kind) != i) return false;
+  }
+  return true;
+}
+
+// RowOf is `kind`'s row of such a table; a value outside the enumeration
+// throws std::out_of_range instead of reading past the table's end.
+template <typename Row, std::size_t N>
+const Row& RowOf(const Row (&rows)[N], ScenarioKind kind) {
+  const auto index = static_cast<std::size_t>(kind);
+  if (index >= N) throw std::out_of_range("a scenario kind outside model/kinds.def");
+  return rows[index];
+}
 
 std::string_view NameOf(ScenarioKind kind);
 std::optional<ScenarioKind> ScenarioKindFromName(std::string_view name);

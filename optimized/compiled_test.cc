@@ -105,9 +105,13 @@ TEST(CompiledTest, BatchEqualsSingleDecisionsOnEveryKernel) {
 }
 
 // Kernels agree with each other word for word on a service wider than one
-// AVX2 register (300 VMs: 5 words, a 4-word block and a tail).
+// AVX2 register (300 VMs: 5 words, a 4-word block and a tail). On a CPU with
+// one kernel there is nothing to compare it with.
 TEST(CompiledTest, KernelsAgreeAcrossWordBoundaries) {
   const auto kernels = SupportedKernels();
+  if (kernels.size() < 2) {
+    GTEST_SKIP() << "this CPU runs one kernel (" << kernels.front().name << "): no other kernel to compare it with";
+  }
   ScenarioBuilder b = ScenarioBuilder()
                           .Group("ig-p", "us-west1-a")
                           .Group("ig-f", "us-west1-b", kFailover)
@@ -122,8 +126,9 @@ TEST(CompiledTest, KernelsAgreeAcrossWordBoundaries) {
     for (std::uint32_t j = 0; j < c.words(); ++j) h[j] = random() & random() & c.tables().all[j];
     const std::int32_t zone = trial % 2;
     const PassthroughDecision first = c.ToDecision(c.Decide(kernels.front(), h, zone, true));
-    for (const Kernel& k : kernels) {
-      EXPECT_TRUE(SameDecision(first, c.ToDecision(c.Decide(k, h, zone, true)))) << k.name << " trial " << trial;
+    for (std::size_t i = 1; i < kernels.size(); ++i) {
+      EXPECT_TRUE(SameDecision(first, c.ToDecision(c.Decide(kernels[i], h, zone, true))))
+          << kernels[i].name << " differs from " << kernels.front().name << ", trial " << trial;
     }
   }
 }

@@ -7,15 +7,67 @@
 
 namespace lbconform::readings {
 
+namespace {
+
+// The readings of each kind, a row per kind: its list, whether a reading has
+// a hook for the kind, and the reading's hook on the kind's documents
+// themselves. A kind without misreadings yet has null entries: every reading
+// decides it as the reference does.
+struct KindReadings {
+  ScenarioKind kind;
+  const std::vector<WrongEngineInfo>& (*misreadings)();
+  bool (*changes)(const WrongEngineInfo& info);
+  const DocumentHook& (*document_hook)(const WrongEngineInfo& info);
+};
+
+constexpr KindReadings kKinds[] = {
+    {ScenarioKind::kPassthrough, PassthroughMisreadings,
+     [](const WrongEngineInfo& info) { return info.passthrough || info.passthrough_document; },
+     [](const WrongEngineInfo& info) -> const DocumentHook& { return info.passthrough_document; }},
+    {ScenarioKind::kPassthroughTimeline, TimelineMisreadings,
+     [](const WrongEngineInfo& info) { return static_cast<bool>(info.timeline); }, nullptr},
+    {ScenarioKind::kServiceLbPolicy, SlbMisreadings,
+     [](const WrongEngineInfo& info) { return static_cast<bool>(info.slb); }, nullptr},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, nullptr, nullptr, nullptr},  // no readings of the toy kind
+#endif
+};
+static_assert(OneRowPerKind(kKinds), "readings/wrong_engines.cc: a row per kind of model/kinds.def, in its order");
+
+}  // namespace
+
 const std::vector<WrongEngineInfo>& AllMisreadings() {
   static const std::vector<WrongEngineInfo> kAll = [] {
     std::vector<WrongEngineInfo> all;
-    for (const auto* list : {&PassthroughMisreadings(), &TimelineMisreadings(), &SlbMisreadings()}) {
-      all.insert(all.end(), list->begin(), list->end());
+    for (const KindReadings& row : kKinds) {
+      if (row.misreadings == nullptr) continue;
+      all.insert(all.end(), row.misreadings().begin(), row.misreadings().end());
     }
     return all;
   }();
   return kAll;
+}
+
+bool ChangesKind(const WrongEngineInfo& info, ScenarioKind kind) {
+  const KindReadings& row = RowOf(kKinds, kind);
+  return row.changes != nullptr && row.changes(info);
+}
+
+std::vector<ScenarioKind> KindsChanged(const WrongEngineInfo& info) {
+  std::vector<ScenarioKind> kinds;
+  for (ScenarioKind kind : AllScenarioKinds()) {
+    if (ChangesKind(info, kind)) kinds.push_back(kind);
+  }
+  return kinds;
+}
+
+std::optional<nlohmann::json> DocumentAnswer(const WrongEngineInfo& info, ScenarioKind kind,
+                                             const nlohmann::json& document, Profile profile) {
+  const KindReadings& row = RowOf(kKinds, kind);
+  if (row.document_hook == nullptr || !document.is_object()) return std::nullopt;
+  const DocumentHook& hook = row.document_hook(info);
+  if (!hook) return std::nullopt;
+  return hook(document, profile);
 }
 
 const WrongEngineInfo& FindMisreading(std::string_view name) {

@@ -6,7 +6,8 @@
 // vectors citing it catch (vectors/wrong_engines_test.cc). `lbconform check`
 // asks them which reading an implementation's answer follows.
 //
-// The registry is one list per scenario kind, each in its own file:
+// The registry is one list per scenario kind, each in its own file, reached
+// through the table of kinds in wrong_engines.cc:
 //   wrong_engines_passthrough.cc  a compact, independent implementation of the
 //                                 passthrough rules, one clause misread at a time
 //   wrong_engines_timeline.cc     the reference's timeline, distorted the way a
@@ -20,16 +21,22 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/catalogue.h"
 #include "model/engine.h"
 #include "model/model.h"
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
 
 namespace lbconform::readings {
+
+// DocumentHook answers a scenario document with a decision document, as an
+// adapter would: a misreading of the document format itself.
+using DocumentHook = std::function<nlohmann::json(const nlohmann::json& document, Profile profile)>;
 
 // What the vectors must make of a misreading.
 enum class Expectation {
@@ -49,15 +56,27 @@ struct WrongEngineInfo {
   // required field, how a group or a zone is named) has to see the document:
   // it answers a scenario document with a decision document, as an adapter
   // would. When set, it decides the passthrough cases instead of `passthrough`.
-  std::function<nlohmann::json(const nlohmann::json&, Profile)> passthrough_document = {};
+  DocumentHook passthrough_document = {};
 };
 
 const std::vector<WrongEngineInfo>& PassthroughMisreadings();
 const std::vector<WrongEngineInfo>& TimelineMisreadings();
 const std::vector<WrongEngineInfo>& SlbMisreadings();
 
-// AllMisreadings: the three lists, in that order.
+// AllMisreadings: every kind's list, in the order of model/kinds.def.
 const std::vector<WrongEngineInfo>& AllMisreadings();
+
+// ChangesKind tells whether a reading has a hook for `kind` (else it decides
+// that kind as the reference does); KindsChanged lists those kinds, in
+// catalogue order. A kind without misreadings yet is changed by none.
+bool ChangesKind(const WrongEngineInfo& info, ScenarioKind kind);
+std::vector<ScenarioKind> KindsChanged(const WrongEngineInfo& info);
+
+// DocumentAnswer is what a reading that reads `kind`'s documents itself
+// answers `document` (a JSON object), or nullopt when it decides the
+// decoded scenario like any engine.
+std::optional<nlohmann::json> DocumentAnswer(const WrongEngineInfo& info, ScenarioKind kind,
+                                             const nlohmann::json& document, Profile profile);
 // FindMisreading: the misreading of that name; aborts the test binary when unknown.
 const WrongEngineInfo& FindMisreading(std::string_view name);
 // Baseline: the compact passthrough implementation with no misreading; it must

@@ -1,9 +1,11 @@
 // The service-LB-policy misreadings: the reference's planner, asked what each
 // misreading would ask, or its plan distorted the way the misreading would;
 // the misreadings inside the plan (draining, tiers, isolation, overload) use a
-// compact copy of the planner with one knob per misreading. With no knob it
-// must pass every vector ("knobs-off"), so each knob fails for its own sake.
+// planner with one knob per misreading, which shares the reference's steps
+// that no knob misreads (KnobbedPlan). With no knob it must pass every vector
+// ("knobs-off"), so each knob fails for its own sake.
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -50,8 +52,8 @@ WrongEngineInfo ThresholdDefaultFifty() {
 }
 
 // ------------------------------ A planner with one knob per misreading
-// A compact copy of the reference's plan (reference/service_lb_policy.cc) in
-// which each knob misreads one rule; all knobs off, it plans as the reference.
+// The reference's plan (reference/service_lb_policy.cc) in which each knob
+// misreads one rule; all knobs off, it plans as the reference.
 
 struct Knobs {
   bool drain_at_or_below_25 = false;          // SLB-14: a candidate at <= 25% healthy
@@ -211,7 +213,8 @@ std::vector<std::string> RegionsByRtt(const SlbScenario& s, std::size_t c, const
   return names;
 }
 
-SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
+// The scenario as a misreading of the document would ask it.
+SlbScenario AskedWithKnobs(const SlbScenario& scenario, const Knobs& k) {
   SlbScenario s = scenario;
   if (k.utilization_default) {
     for (SlbBackend& b : s.backends) {
@@ -223,6 +226,227 @@ SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
   }
   if (k.named_policy_defaults && !s.policy.present && s.policy.name.empty()) s.policy_refs.clear();
   if (k.other_policy_defaults && !s.policy.present && !s.policy.name.empty()) s.policy_refs.clear();
+  return s;
+}
+
+Algorithm PlannedAlgorithm(Algorithm algorithm, const Knobs& k) {
+  if (k.algorithm_as && algorithm != Algorithm::kSprayToWorld) {
+    // algorithm_as names the algorithm misread: WATERFALL_BY_ZONE planned as BY_REGION, and so on.
+    if (*k.algorithm_as == Algorithm::kWaterfallByZone && algorithm == Algorithm::kWaterfallByZone)
+      algorithm = Algorithm::kWaterfallByRegion;
+    else if (*k.algorithm_as == Algorithm::kSprayToRegion && algorithm == Algorithm::kSprayToRegion)
+      algorithm = Algorithm::kWaterfallByZone;
+    else if (*k.algorithm_as == Algorithm::kWaterfallByRegion && algorithm == Algorithm::kWaterfallByRegion)
+      algorithm = Algorithm::kWaterfallByZone;
+  }
+  if (k.spray_to_world_as_region && algorithm == Algorithm::kSprayToWorld) algorithm = Algorithm::kWaterfallByRegion;
+  return algorithm;
+}
+
+std::vector<BackendState> KnobbedStates(const SlbScenario& s, const ResolvedPolicy& policy, const Knobs& k) {
+  const std::vector<bool> drained =
+      policy.auto_capacity_drain ? Drained(s, k) : std::vector<bool>(s.backends.size(), false);
+  std::vector<BackendState> states;
+  for (std::size_t i = 0; i < s.backends.size(); ++i) {
+    const SlbBackend& b = s.backends[i];
+    const HealthSample h = Health(b, s.at);
+    BackendState st;
+    st.name = b.name;
+    st.members = h.members;
+    st.healthy = h.healthy;
+    st.drain_candidate = Candidate(b, h, k);
+    st.drained = drained[i];
+    const std::int64_t t = policy.failover_health_threshold;
+    st.below_failover_threshold =
+        h.members > 0 && (k.threshold_at_or_below ? std::int64_t{h.healthy} * 100 <= t * std::int64_t{h.members}
+                                                  : std::int64_t{h.healthy} * 100 < t * std::int64_t{h.members});
+    st.capacity = Capacity(b, h.members, k);
+    st.effective_capacity = st.drained && !k.drained_keeps_capacity ? 0 : st.capacity;
+    states.push_back(st);
+  }
+  return states;
+}
+
+// One client location's plan with knobs: the regions it may use, its tiers,
+// and what lies beyond them.
+class KnobbedClient {
+ public:
+  KnobbedClient(const SlbScenario& s, const SlbDecision& d, std::size_t c, Algorithm algorithm, const Knobs& k)
+      : s_(s),
+        d_(d),
+        c_(c),
+        algorithm_(algorithm),
+        k_(k),
+        strict_(d.policy.isolation_enforced && d.policy.isolation_mode == IsolationMode::kStrict),
+        regions_(RegionsByRtt(s, c, k)),
+        allowed_(Allowed()) {}
+
+  const std::vector<std::string>& regions() const { return regions_; }
+
+  std::vector<reference::Tier> Tiers() const {
+    std::vector<reference::Tier> tiers = PreferredTiers();
+    for (reference::Tier& tier : AlgorithmTiers()) tiers.push_back(std::move(tier));
+    for (reference::Tier& tier : BelowThresholdTiers()) tiers.push_back(std::move(tier));
+    return tiers;
+  }
+
+  // Overflow places `load` beyond every tier's capacity; it returns what is dropped.
+  Milli Overflow(const std::vector<reference::Tier>& tiers, Milli load, std::map<std::size_t, Milli>& given) const {
+    std::set<std::size_t> reachable;
+    for (const reference::Tier& tier : tiers) reachable.insert(tier.backends.begin(), tier.backends.end());
+    std::vector<std::size_t> targets;
+    for (bool need_health : {!k_.overload_every_tier_backend, false}) {
+      for (const std::string& r : regions_) {
+        for (std::size_t b : reachable) {
+          if (s_.backends[b].region == r && (!need_health || d_.backends[b].healthy > 0)) targets.push_back(b);
+        }
+        if (!targets.empty()) break;
+      }
+      if (!targets.empty()) break;
+    }
+    const bool drop = targets.empty() || k_.excess_dropped || (strict_ && k_.strict_drops_excess) ||
+                      (k_.no_cross_region_overflow && !d_.policy.isolation_enforced);
+    if (drop) return load;
+    std::vector<Milli> weights;
+    for (std::size_t b : targets) weights.push_back(d_.backends[b].effective_capacity);
+    const std::vector<Milli> shares = Apportion(load, weights);
+    for (std::size_t i = 0; i < targets.size(); ++i) given[targets[i]] += shares[i];
+    return 0;
+  }
+
+ private:
+  std::vector<std::string> Allowed() const {
+    auto has_backend = [&](const std::string& r, bool need_health) {
+      for (std::size_t b = 0; b < s_.backends.size(); ++b) {
+        if (s_.backends[b].region == r && d_.backends[b].effective_capacity > 0 &&
+            (!need_health || d_.backends[b].healthy > 0))
+          return true;
+      }
+      return false;
+    };
+    std::vector<std::string> allowed = regions_;
+    if (strict_) {
+      allowed = {regions_.front()};
+      if (k_.strict_closest_with_backends) {
+        for (const std::string& r : regions_) {
+          if (std::any_of(s_.backends.begin(), s_.backends.end(), [&](const SlbBackend& b) { return b.region == r; })) {
+            allowed = {r};
+            break;
+          }
+        }
+      }
+    } else if (d_.policy.isolation_enforced) {
+      allowed.clear();
+      for (bool need_health : {!k_.nearest_skips_only_empty, false}) {
+        for (const std::string& r : regions_) {
+          if (allowed.empty() && has_backend(r, need_health)) allowed = {r};
+        }
+      }
+    } else if (k_.no_cross_region_overflow) {
+      allowed = {regions_.front()};
+    }
+    return allowed;
+  }
+
+  bool Usable(std::size_t b) const {
+    const bool allowed_region = std::find(allowed_.begin(), allowed_.end(), s_.backends[b].region) != allowed_.end();
+    return d_.backends[b].effective_capacity > 0 && (!strict_ || d_.backends[b].healthy > 0) && allowed_region;
+  }
+  bool Below(std::size_t b) const { return d_.backends[b].below_failover_threshold && !k_.below_threshold_in_tiers; }
+  bool Preferred(std::size_t b) const { return s_.backends[b].preference == Preference::kPreferred; }
+  bool Default(std::size_t b) const {
+    return Usable(b) && !Below(b) &&
+           (s_.backends[b].preference == Preference::kDefault || (Preferred(b) && k_.preferred_after_algorithm));
+  }
+
+  std::vector<reference::Tier> PreferredTiers() const {
+    std::map<std::int64_t, reference::Tier> preferred;
+    if (k_.preferred_after_algorithm) return {};
+    for (std::size_t b = 0; b < s_.backends.size(); ++b) {
+      if (!Usable(b) || !Preferred(b) || Below(b)) continue;
+      const std::int64_t rtt = ZoneRtt(s_, c_, s_.backends[b].zone);
+      const auto index = static_cast<std::int64_t>(b);
+      const std::int64_t key = k_.preferred_declared_order   ? index
+                               : k_.preferred_ties_one_first ? rtt * 4096 + index  // at most 1,000 backends
+                                                             : rtt;
+      preferred[key].backends.push_back(b);
+    }
+    std::vector<reference::Tier> tiers;
+    for (auto& [key, tier] : preferred) tiers.push_back(std::move(tier));
+    return tiers;
+  }
+
+  reference::Tier DefaultTier(const std::function<bool(std::size_t)>& in) const {
+    reference::Tier tier;
+    for (std::size_t b = 0; b < s_.backends.size(); ++b) {
+      if (Default(b) && in(b)) tier.backends.push_back(b);
+    }
+    return tier;
+  }
+
+  std::vector<reference::Tier> AlgorithmTiers() const {
+    if (algorithm_ == Algorithm::kSprayToWorld) return {DefaultTier([](std::size_t) { return true; })};
+    std::vector<reference::Tier> tiers;
+    for (const std::string& r : allowed_) {
+      if (algorithm_ != Algorithm::kWaterfallByZone) {
+        tiers.push_back(DefaultTier([&](std::size_t b) { return s_.backends[b].region == r; }));
+        continue;
+      }
+      std::vector<std::string> zones;
+      for (const SlbRegion& region : s_.regions) {
+        if (region.name == r) zones = region.zones;
+      }
+      if (!k_.ties_in_topology_order) std::sort(zones.begin(), zones.end());
+      std::stable_sort(zones.begin(), zones.end(), [&](const std::string& a, const std::string& b) {
+        return ZoneRtt(s_, c_, a) < ZoneRtt(s_, c_, b);
+      });
+      for (const std::string& z : zones) {
+        tiers.push_back(DefaultTier([&](std::size_t b) { return s_.backends[b].zone == z; }));
+      }
+    }
+    return tiers;
+  }
+
+  std::vector<reference::Tier> BelowThresholdTiers() const {
+    if (k_.below_threshold_unused) return {};
+    std::vector<reference::Tier> tiers;
+    reference::Tier world;
+    for (const std::string& r : allowed_) {
+      reference::Tier tier;
+      for (std::size_t b = 0; b < s_.backends.size(); ++b) {
+        if (Usable(b) && Below(b) && s_.backends[b].region == r) tier.backends.push_back(b);
+      }
+      if (k_.last_resort_one_tier) {
+        world.backends.insert(world.backends.end(), tier.backends.begin(), tier.backends.end());
+      } else {
+        tiers.push_back(std::move(tier));
+      }
+    }
+    std::sort(world.backends.begin(), world.backends.end());
+    if (k_.last_resort_one_tier) tiers.push_back(std::move(world));
+    return tiers;
+  }
+
+  const SlbScenario& s_;
+  const SlbDecision& d_;
+  std::size_t c_;
+  Algorithm algorithm_;
+  const Knobs& k_;
+  bool strict_;
+  std::vector<std::string> regions_;
+  std::vector<std::string> allowed_;
+};
+
+// KnobbedPlan plans as the reference does but for the rules its knobs
+// misread. The steps no knob misreads are the reference's own (validation,
+// the policy as resolved, health at a time, target capacity, the order of
+// client locations, pouring load into tiers); every step a knob can misread
+// (draining, the backends' state, the regions allowed, the tiers, the
+// overflow, what each client is served) is this file's own code, so a
+// misreading differs from the reference in its own rule alone and never
+// agrees with it by calling the reference's version of that rule.
+SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
+  const SlbScenario s = AskedWithKnobs(scenario, k);
   if (k.threshold_zero_refused && s.policy.failover_health_threshold == 0) {
     return InvalidSlbDecision({{ErrorCode::FAILOVER_THRESHOLD_OUT_OF_RANGE,
                                 "/serviceLbPolicy/failoverConfig/failoverHealthThreshold", "0 read as a value"}});
@@ -236,203 +460,20 @@ SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
   if (!errors.empty()) return InvalidSlbDecision(std::move(errors));
   SlbDecision d;
   d.policy = reference::ResolvePolicy(s, trace);
-  Algorithm algorithm = d.policy.algorithm;
-  if (k.algorithm_as && algorithm != Algorithm::kSprayToWorld) {
-    // algorithm_as names the algorithm misread: WATERFALL_BY_ZONE planned as BY_REGION, and so on.
-    if (*k.algorithm_as == Algorithm::kWaterfallByZone && algorithm == Algorithm::kWaterfallByZone)
-      algorithm = Algorithm::kWaterfallByRegion;
-    else if (*k.algorithm_as == Algorithm::kSprayToRegion && algorithm == Algorithm::kSprayToRegion)
-      algorithm = Algorithm::kWaterfallByZone;
-    else if (*k.algorithm_as == Algorithm::kWaterfallByRegion && algorithm == Algorithm::kWaterfallByRegion)
-      algorithm = Algorithm::kWaterfallByZone;
-  }
-  if (k.spray_to_world_as_region && algorithm == Algorithm::kSprayToWorld) algorithm = Algorithm::kWaterfallByRegion;
-  const std::vector<bool> drained =
-      d.policy.auto_capacity_drain ? Drained(s, k) : std::vector<bool>(s.backends.size(), false);
-  for (std::size_t i = 0; i < s.backends.size(); ++i) {
-    const SlbBackend& b = s.backends[i];
-    const HealthSample h = Health(b, s.at);
-    BackendState st;
-    st.name = b.name;
-    st.members = h.members;
-    st.healthy = h.healthy;
-    st.drain_candidate = Candidate(b, h, k);
-    st.drained = drained[i];
-    const std::int64_t t = d.policy.failover_health_threshold;
-    st.below_failover_threshold =
-        h.members > 0 && (k.threshold_at_or_below ? std::int64_t{h.healthy} * 100 <= t * std::int64_t{h.members}
-                                                  : std::int64_t{h.healthy} * 100 < t * std::int64_t{h.members});
-    st.capacity = Capacity(b, h.members, k);
-    st.effective_capacity = st.drained && !k.drained_keeps_capacity ? 0 : st.capacity;
-    d.backends.push_back(st);
-  }
-  const bool strict = d.policy.isolation_enforced && d.policy.isolation_mode == IsolationMode::kStrict;
-  std::vector<std::size_t> order(s.clients.size());
-  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    // The scenario's own reading of GAP-28, as the reference takes it.
-    if (s.readings.client_order == ClientOrder::kLargestFirst && s.clients[a].offered != s.clients[b].offered)
-      return s.clients[a].offered > s.clients[b].offered;
-    return s.clients[a].name < s.clients[b].name;
-  });
-  std::vector<Milli> remaining(s.backends.size());
-  for (std::size_t i = 0; i < remaining.size(); ++i) remaining[i] = d.backends[i].effective_capacity;
+  const Algorithm algorithm = PlannedAlgorithm(d.policy.algorithm, k);
+  d.backends = KnobbedStates(s, d.policy, k);
+  std::vector<Milli> remaining;
+  for (const BackendState& b : d.backends) remaining.push_back(b.effective_capacity);
   d.clients.resize(s.clients.size());
-  for (std::size_t c : order) {
+  for (std::size_t c : reference::ClientLocationOrder(s)) {
     ClientPlan& plan = d.clients[c];
     plan.name = s.clients[c].name;
     plan.offered = s.clients[c].offered;
-    const std::vector<std::string> regions = RegionsByRtt(s, c, k);
-    auto has_backend = [&](const std::string& r, bool need_health) {
-      for (std::size_t b = 0; b < s.backends.size(); ++b) {
-        if (s.backends[b].region == r && d.backends[b].effective_capacity > 0 &&
-            (!need_health || d.backends[b].healthy > 0))
-          return true;
-      }
-      return false;
-    };
-    std::vector<std::string> allowed = regions;
-    if (strict) {
-      allowed = {regions.front()};
-      if (k.strict_closest_with_backends) {
-        for (const std::string& r : regions) {
-          if (std::any_of(s.backends.begin(), s.backends.end(), [&](const SlbBackend& b) { return b.region == r; })) {
-            allowed = {r};
-            break;
-          }
-        }
-      }
-    } else if (d.policy.isolation_enforced) {
-      allowed.clear();
-      for (bool need_health : {!k.nearest_skips_only_empty, false}) {
-        for (const std::string& r : regions) {
-          if (allowed.empty() && has_backend(r, need_health)) allowed = {r};
-        }
-      }
-    } else if (k.no_cross_region_overflow) {
-      allowed = {regions.front()};
-    }
-    auto allowed_region = [&](std::size_t b) {
-      return std::find(allowed.begin(), allowed.end(), s.backends[b].region) != allowed.end();
-    };
-    auto usable = [&](std::size_t b) {
-      return d.backends[b].effective_capacity > 0 && (!strict || d.backends[b].healthy > 0) && allowed_region(b);
-    };
-    auto below = [&](std::size_t b) { return d.backends[b].below_failover_threshold && !k.below_threshold_in_tiers; };
-    std::vector<std::vector<std::size_t>> tiers;
-    std::map<std::int64_t, std::vector<std::size_t>> preferred;
-    std::vector<std::size_t> preferred_later;
-    for (std::size_t b = 0; b < s.backends.size(); ++b) {
-      if (!usable(b) || s.backends[b].preference != Preference::kPreferred || below(b)) continue;
-      if (k.preferred_after_algorithm) {
-        preferred_later.push_back(b);
-      } else {
-        const std::int64_t rtt = ZoneRtt(s, c, s.backends[b].zone);
-        const auto index = static_cast<std::int64_t>(b);
-        const std::int64_t key = k.preferred_declared_order   ? index
-                                 : k.preferred_ties_one_first ? rtt * 4096 + index  // at most 1,000 backends
-                                                              : rtt;
-        preferred[key].push_back(b);
-      }
-    }
-    for (auto& [rtt, tier] : preferred) tiers.push_back(tier);
-    auto is_default = [&](std::size_t b) {
-      return usable(b) && !below(b) &&
-             (s.backends[b].preference == Preference::kDefault ||
-              std::find(preferred_later.begin(), preferred_later.end(), b) != preferred_later.end());
-    };
-    if (algorithm == Algorithm::kSprayToWorld) {
-      std::vector<std::size_t> tier;
-      for (std::size_t b = 0; b < s.backends.size(); ++b) {
-        if (is_default(b)) tier.push_back(b);
-      }
-      tiers.push_back(tier);
-    } else {
-      for (const std::string& r : allowed) {
-        if (algorithm != Algorithm::kWaterfallByZone) {
-          std::vector<std::size_t> tier;
-          for (std::size_t b = 0; b < s.backends.size(); ++b) {
-            if (is_default(b) && s.backends[b].region == r) tier.push_back(b);
-          }
-          tiers.push_back(tier);
-          continue;
-        }
-        std::vector<std::string> zones;
-        for (const SlbRegion& region : s.regions) {
-          if (region.name == r) zones = region.zones;
-        }
-        if (!k.ties_in_topology_order) std::sort(zones.begin(), zones.end());
-        std::stable_sort(zones.begin(), zones.end(), [&](const std::string& a, const std::string& b) {
-          return ZoneRtt(s, c, a) < ZoneRtt(s, c, b);
-        });
-        for (const std::string& z : zones) {
-          std::vector<std::size_t> tier;
-          for (std::size_t b = 0; b < s.backends.size(); ++b) {
-            if (is_default(b) && s.backends[b].zone == z) tier.push_back(b);
-          }
-          tiers.push_back(tier);
-        }
-      }
-    }
-    if (!k.below_threshold_unused) {
-      std::vector<std::size_t> world;
-      for (const std::string& r : allowed) {
-        std::vector<std::size_t> tier;
-        for (std::size_t b = 0; b < s.backends.size(); ++b) {
-          if (usable(b) && below(b) && s.backends[b].region == r) tier.push_back(b);
-        }
-        if (k.last_resort_one_tier) {
-          world.insert(world.end(), tier.begin(), tier.end());
-        } else {
-          tiers.push_back(tier);
-        }
-      }
-      std::sort(world.begin(), world.end());
-      if (k.last_resort_one_tier) tiers.push_back(world);
-    }
+    const KnobbedClient client(s, d, c, algorithm, k);
+    const std::vector<reference::Tier> tiers = client.Tiers();
     std::map<std::size_t, Milli> given;
-    Milli load = plan.offered;
-    for (const std::vector<std::size_t>& tier : tiers) {
-      if (load == 0) break;
-      std::vector<Milli> weights;
-      Milli capacity = 0;
-      for (std::size_t b : tier) {
-        weights.push_back(remaining[b]);
-        capacity += remaining[b];
-      }
-      if (capacity == 0) continue;
-      const Milli take = std::min(load, capacity);
-      const std::vector<Milli> shares = Apportion(take, weights);
-      for (std::size_t i = 0; i < tier.size(); ++i) {
-        given[tier[i]] += shares[i];
-        remaining[tier[i]] -= shares[i];
-      }
-      load -= take;
-    }
-    if (load > 0) {
-      std::set<std::size_t> reachable;
-      for (const auto& tier : tiers) reachable.insert(tier.begin(), tier.end());
-      std::vector<std::size_t> targets;
-      for (bool need_health : {!k.overload_every_tier_backend, false}) {
-        for (const std::string& r : regions) {
-          for (std::size_t b : reachable) {
-            if (s.backends[b].region == r && (!need_health || d.backends[b].healthy > 0)) targets.push_back(b);
-          }
-          if (!targets.empty()) break;
-        }
-        if (!targets.empty()) break;
-      }
-      const bool drop = targets.empty() || k.excess_dropped || (strict && k.strict_drops_excess) ||
-                        (k.no_cross_region_overflow && !d.policy.isolation_enforced);
-      if (drop) {
-        plan.dropped = load;
-      } else {
-        std::vector<Milli> weights;
-        for (std::size_t b : targets) weights.push_back(d.backends[b].effective_capacity);
-        const std::vector<Milli> shares = Apportion(load, weights);
-        for (std::size_t i = 0; i < targets.size(); ++i) given[targets[i]] += shares[i];
-      }
-    }
+    const Milli load = reference::PourIntoTiers(tiers, plan.offered, remaining, given);
+    if (load > 0) plan.dropped = client.Overflow(tiers, load, given);
     std::set<std::string> regions_given, zones_given;
     for (const auto& [b, amount] : given) {
       if (amount == 0) continue;
@@ -441,7 +482,7 @@ SlbDecision KnobbedPlan(const SlbScenario& scenario, const Knobs& k) {
       plan.assignments.push_back({b, amount});
       d.backends[b].assigned += amount;
     }
-    for (const std::string& r : regions) {
+    for (const std::string& r : client.regions()) {
       if (regions_given.contains(r)) plan.regions_served.push_back(r);
     }
     plan.zones_served.assign(zones_given.begin(), zones_given.end());

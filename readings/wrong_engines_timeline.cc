@@ -1,7 +1,7 @@
 // The timeline misreadings. A few distort the reference's timeline; most run
 // Misread below, a compact timeline of its own (the pool of each moment is the
-// reference's passthrough decision) in which one rule of
-// docs/spec/passthrough-timeline.md is read another way.
+// reference's passthrough decision, the rest is this file's own code) in which
+// one rule of docs/spec/passthrough-timeline.md is read another way.
 #include <algorithm>
 
 #include "model/catalogue.h"
@@ -155,6 +155,179 @@ bool Contains(const BackendNames& names, const std::string& vm) {
   return std::binary_search(names.begin(), names.end(), vm);
 }
 
+// MisreadTimeline replays a timeline as docs/spec/passthrough-timeline.md's
+// rules R1..R8 say, each rule its own method, with the knobs' misreadings.
+class MisreadTimeline {
+ public:
+  MisreadTimeline(const TimelineScenario& timeline, Profile profile, const Knobs& k)
+      : timeline_(timeline),
+        profile_(profile),
+        k_(k),
+        state_(timeline.initial),
+        no_drain_at_start_(state_.failover_policy.disable_connection_drain_on_failover),
+        timeout_(Timeout(timeline, profile, k)) {}
+
+  TimelineDecision Run() {
+    TimelineDecision d;
+    d.initial = engine_.Decide(state_, profile_);
+    PassthroughDecision previous = d.initial;
+    PassthroughDecision before_this_time = d.initial;
+    std::int64_t this_time = -1;
+    role_ = RoleOf(d.initial, k_);
+    for (const TimelineEvent& event : timeline_.events) {
+      if (event.at != this_time) {
+        this_time = event.at;
+        before_this_time = previous;
+      }
+      if (!k_.drain_ends_after_event) EndDrains(event.at);          // R1
+      Apply(event);                                                 // R2
+      PassthroughDecision pool = engine_.Decide(state_, profile_);  // R3
+      const Transition transition = TransitionTo(pool);             // R4
+      const bool all_unhealthy = AllUnhealthy();
+      for (Conn& c : conns_) Update(c, pool, transition, event.at, all_unhealthy);  // R5..R7
+      if (event.type == EventType::kConnect) {                                      // R8
+        Connect(event, k_.connect_before_same_time ? before_this_time : pool);
+      }
+      if (k_.drain_ends_after_event) EndDrains(event.at);
+      d.steps.push_back(Step(event.at, transition, pool));
+      previous = std::move(pool);
+    }
+    return d;
+  }
+
+ private:
+  static std::int64_t Timeout(const TimelineScenario& timeline, Profile profile, const Knobs& k) {
+    std::int64_t timeout = timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile));
+    if (k.zero_drain_uses_profile && timeout == 0) timeout = DrainingTimeoutSeconds(profile);
+    return timeout;
+  }
+
+  bool Healthy(const Conn& c) const { return state_.instances[c.vm].health == HealthState::kHealthy; }
+  const std::string& VmName(const Conn& c) const { return state_.instances[c.vm].name; }
+
+  void EndDrains(std::int64_t at) {
+    for (Conn& c : conns_) {
+      const bool ended = k_.drain_end_exclusive ? at > c.until : at >= c.until;
+      if (c.state == ConnectionState::kDraining && ended) {
+        c.state = k_.drain_end_reset ? ConnectionState::kReset : ConnectionState::kClosed;
+      }
+    }
+  }
+
+  void Apply(const TimelineEvent& event) {
+    switch (event.type) {
+      case EventType::kHealth:
+        state_.instances[event.instance].health = event.health;
+        break;
+      case EventType::kConfig:
+        ApplyFailoverPolicyChange(event.failover_policy, state_.failover_policy);
+        if (k_.draining_off_resets_drains &&
+            event.failover_policy.disable_connection_drain_on_failover.value_or(false)) {
+          for (Conn& c : conns_) {
+            if (c.state == ConnectionState::kDraining) c.state = ConnectionState::kReset;
+          }
+        }
+        break;
+      case EventType::kClose: {
+        Conn& c = conns_[event.connection];
+        const bool open = c.state == ConnectionState::kActive || c.state == ConnectionState::kDraining;
+        if (open && !k_.close_ignored) c.state = ConnectionState::kClosed;
+        break;
+      }
+      case EventType::kConnect:
+      case EventType::kAdvance:
+        break;
+    }
+  }
+
+  Transition TransitionTo(const PassthroughDecision& pool) {
+    const Role new_role = RoleOf(pool, k_);
+    Transition transition = Transition::kNone;
+    if (role_ == Role::kPrimary && new_role == Role::kBackup) transition = Transition::kFailover;
+    if (role_ == Role::kBackup && new_role == Role::kPrimary) transition = Transition::kFailback;
+    if (!(k_.role_remembered_across_drop && pool.eligible_kind == EligibleKind::kDrop)) role_ = new_role;
+    return transition;
+  }
+
+  bool AllUnhealthy() const {
+    const auto& vms = state_.instances;
+    return std::none_of(vms.begin(), vms.end(), [](const Instance& vm) { return vm.health == HealthState::kHealthy; });
+  }
+
+  void Update(Conn& c, const PassthroughDecision& pool, Transition transition, std::int64_t at,
+              bool all_unhealthy) const {
+    const bool in_pool = Contains(pool.eligible, VmName(c));
+    if (c.state == ConnectionState::kDraining && !in_pool && transition != Transition::kNone &&
+        k_.transition_restarts_drain) {
+      c.until = at + timeout_;
+    }
+    const bool leaves = transition != Transition::kNone || (k_.unhealthy_drains && !Healthy(c));
+    if (c.state == ConnectionState::kActive && !in_pool && leaves) {  // R5
+      Leave(c, at);
+    } else if (c.state == ConnectionState::kDraining && in_pool && !k_.rejoin_keeps_draining) {  // R6
+      c.state = ConnectionState::kActive;
+    }
+    const bool persistence_applies =
+        c.state == ConnectionState::kActive || (k_.persistence_ends_draining && c.state == ConnectionState::kDraining);
+    const bool kept_by_pool = k_.last_resort_keeps && in_pool;
+    if (persistence_applies && !Healthy(c) && !kept_by_pool &&
+        !MayPersist(timeline_.tracking, c.protocol, all_unhealthy, pool.eligible_kind == EligibleKind::kDrop, k_)) {
+      c.state = ConnectionState::kClosed;  // R7
+    }
+    if (k_.zonal_affinity_moves && c.state == ConnectionState::kActive &&
+        !Contains(pool.modified_eligible, VmName(c))) {
+      c.state = ConnectionState::kClosed;
+    }
+  }
+
+  // Leave: an ACTIVE connection whose VM leaves the pool at a transition (R5).
+  void Leave(Conn& c, std::int64_t at) const {
+    const bool no_drain = k_.draining_setting_read_once ? no_drain_at_start_
+                                                        : state_.failover_policy.disable_connection_drain_on_failover;
+    if (c.protocol != ConnectionProtocol::kTcp && !k_.non_tcp_drains) {
+      c.state = ConnectionState::kClosed;
+    } else if (no_drain) {
+      c.state = k_.draining_off_closes ? ConnectionState::kClosed : ConnectionState::kReset;
+    } else if (timeout_ == 0) {
+      c.state = k_.zero_drain_is_reset ? ConnectionState::kReset : ConnectionState::kClosed;
+    } else {
+      c.state = ConnectionState::kDraining;
+      c.until = k_.deadline_without_event_time ? timeout_ : at + timeout_;
+    }
+  }
+
+  void Connect(const TimelineEvent& event, const PassthroughDecision& judged) {
+    const bool allowed = Contains(judged.modified_eligible, state_.instances[event.instance].name);
+    conns_.push_back({timeline_.connection_ids[event.connection], event.instance, event.protocol,
+                      allowed ? ConnectionState::kActive : ConnectionState::kRefused, 0});
+  }
+
+  TimelineStep Step(std::int64_t at, Transition transition, const PassthroughDecision& pool) const {
+    TimelineStep step;
+    step.at = at;
+    step.transition = transition;
+    step.pool = pool;
+    for (const Conn& c : conns_) {
+      ConnectionStatus status{c.id, VmName(c), c.protocol, c.state, std::nullopt};
+      if (c.state == ConnectionState::kDraining) status.draining_until = c.until;
+      step.connections.push_back(std::move(status));
+    }
+    std::sort(step.connections.begin(), step.connections.end(),
+              [](const ConnectionStatus& a, const ConnectionStatus& b) { return a.id < b.id; });
+    return step;
+  }
+
+  const TimelineScenario& timeline_;
+  Profile profile_;
+  const Knobs& k_;
+  const reference::ReferenceEngine engine_{/*trace=*/false};
+  PassthroughScenario state_;
+  bool no_drain_at_start_;
+  std::int64_t timeout_;
+  Role role_ = Role::kNone;
+  std::vector<Conn> conns_;
+};
+
 TimelineDecision Misread(const TimelineScenario& given, Profile profile, const Knobs& k) {
   TimelineScenario timeline = given;
   const std::size_t entries = timeline.initial.instances.size() + timeline.connection_ids.size();
@@ -168,126 +341,7 @@ TimelineDecision Misread(const TimelineScenario& given, Profile profile, const K
   AcceptedIdleTimeout(timeline, k);
   TimelineDecision checked = ReferenceTimeline(timeline, profile);
   if (!checked.valid()) return checked;
-
-  const reference::ReferenceEngine engine(/*trace=*/false);
-  std::int64_t timeout = timeline.draining_timeout_sec.value_or(DrainingTimeoutSeconds(profile));
-  if (k.zero_drain_uses_profile && timeout == 0) timeout = DrainingTimeoutSeconds(profile);
-  PassthroughScenario state = timeline.initial;
-  const bool no_drain_at_start = state.failover_policy.disable_connection_drain_on_failover;
-  TimelineDecision d;
-  d.initial = engine.Decide(state, profile);
-  PassthroughDecision previous = d.initial;
-  PassthroughDecision before_this_time = d.initial;
-  std::int64_t this_time = -1;
-  Role role = RoleOf(d.initial, k);
-  std::vector<Conn> conns;
-  const auto& vms = state.instances;
-  auto healthy = [&](const Conn& c) { return vms[c.vm].health == HealthState::kHealthy; };
-  auto end_drains = [&](std::int64_t at) {
-    for (Conn& c : conns) {
-      const bool ended = k.drain_end_exclusive ? at > c.until : at >= c.until;
-      if (c.state == ConnectionState::kDraining && ended) {
-        c.state = k.drain_end_reset ? ConnectionState::kReset : ConnectionState::kClosed;
-      }
-    }
-  };
-
-  for (const TimelineEvent& event : timeline.events) {
-    if (event.at != this_time) {
-      this_time = event.at;
-      before_this_time = previous;
-    }
-    if (!k.drain_ends_after_event) end_drains(event.at);  // R1
-    switch (event.type) {                                 // R2
-      case EventType::kHealth:
-        state.instances[event.instance].health = event.health;
-        break;
-      case EventType::kConfig:
-        ApplyFailoverPolicyChange(event.failover_policy, state.failover_policy);
-        if (k.draining_off_resets_drains &&
-            event.failover_policy.disable_connection_drain_on_failover.value_or(false)) {
-          for (Conn& c : conns) {
-            if (c.state == ConnectionState::kDraining) c.state = ConnectionState::kReset;
-          }
-        }
-        break;
-      case EventType::kClose: {
-        Conn& c = conns[event.connection];
-        const bool open = c.state == ConnectionState::kActive || c.state == ConnectionState::kDraining;
-        if (open && !k.close_ignored) c.state = ConnectionState::kClosed;
-        break;
-      }
-      case EventType::kConnect:
-      case EventType::kAdvance:
-        break;
-    }
-    PassthroughDecision pool = engine.Decide(state, profile);  // R3
-    const Role new_role = RoleOf(pool, k);                     // R4
-    Transition transition = Transition::kNone;
-    if (role == Role::kPrimary && new_role == Role::kBackup) transition = Transition::kFailover;
-    if (role == Role::kBackup && new_role == Role::kPrimary) transition = Transition::kFailback;
-    if (!(k.role_remembered_across_drop && pool.eligible_kind == EligibleKind::kDrop)) role = new_role;
-
-    const bool no_drain =
-        k.draining_setting_read_once ? no_drain_at_start : state.failover_policy.disable_connection_drain_on_failover;
-    const bool all_unhealthy =
-        std::none_of(vms.begin(), vms.end(), [](const Instance& vm) { return vm.health == HealthState::kHealthy; });
-    for (Conn& c : conns) {
-      const bool in_pool = Contains(pool.eligible, vms[c.vm].name);
-      if (c.state == ConnectionState::kDraining && !in_pool && transition != Transition::kNone &&
-          k.transition_restarts_drain) {
-        c.until = event.at + timeout;
-      }
-      const bool leaves = transition != Transition::kNone || (k.unhealthy_drains && !healthy(c));
-      if (c.state == ConnectionState::kActive && !in_pool && leaves) {  // R5
-        if (c.protocol != ConnectionProtocol::kTcp && !k.non_tcp_drains) {
-          c.state = ConnectionState::kClosed;
-        } else if (no_drain) {
-          c.state = k.draining_off_closes ? ConnectionState::kClosed : ConnectionState::kReset;
-        } else if (timeout == 0) {
-          c.state = k.zero_drain_is_reset ? ConnectionState::kReset : ConnectionState::kClosed;
-        } else {
-          c.state = ConnectionState::kDraining;
-          c.until = k.deadline_without_event_time ? timeout : event.at + timeout;
-        }
-      } else if (c.state == ConnectionState::kDraining && in_pool && !k.rejoin_keeps_draining) {  // R6
-        c.state = ConnectionState::kActive;
-      }
-      const bool persistence_applies =
-          c.state == ConnectionState::kActive || (k.persistence_ends_draining && c.state == ConnectionState::kDraining);
-      const bool kept_by_pool = k.last_resort_keeps && in_pool;
-      if (persistence_applies && !healthy(c) && !kept_by_pool &&
-          !MayPersist(timeline.tracking, c.protocol, all_unhealthy, pool.eligible_kind == EligibleKind::kDrop, k)) {
-        c.state = ConnectionState::kClosed;  // R7
-      }
-      if (k.zonal_affinity_moves && c.state == ConnectionState::kActive &&
-          !Contains(pool.modified_eligible, vms[c.vm].name)) {
-        c.state = ConnectionState::kClosed;
-      }
-    }
-    if (event.type == EventType::kConnect) {  // R8
-      const PassthroughDecision& judged = k.connect_before_same_time ? before_this_time : pool;
-      const bool allowed = Contains(judged.modified_eligible, vms[event.instance].name);
-      conns.push_back({timeline.connection_ids[event.connection], event.instance, event.protocol,
-                       allowed ? ConnectionState::kActive : ConnectionState::kRefused, 0});
-    }
-    if (k.drain_ends_after_event) end_drains(event.at);
-
-    TimelineStep step;
-    step.at = event.at;
-    step.transition = transition;
-    step.pool = pool;
-    for (const Conn& c : conns) {
-      ConnectionStatus status{c.id, vms[c.vm].name, c.protocol, c.state, std::nullopt};
-      if (c.state == ConnectionState::kDraining) status.draining_until = c.until;
-      step.connections.push_back(std::move(status));
-    }
-    std::sort(step.connections.begin(), step.connections.end(),
-              [](const ConnectionStatus& a, const ConnectionStatus& b) { return a.id < b.id; });
-    d.steps.push_back(std::move(step));
-    previous = std::move(pool);
-  }
-  return d;
+  return MisreadTimeline(timeline, profile, k).Run();
 }
 
 WrongEngineInfo Misreading(const char* name, const char* misreads, const char* reading, Knobs knobs,

@@ -6,6 +6,9 @@
 #include "model/slb_model.h"
 #include "model/timeline_model.h"
 #include "reference/failover.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "model/testing/toy_model.h"
+#endif
 
 namespace lbconform::reference {
 
@@ -13,7 +16,14 @@ namespace lbconform::reference {
 // passed ValidateScenario: where a new connection may go right now.
 PassthroughDecision DecideNewConnection(const PassthroughScenario& scenario, Profile profile, Trace& trace);
 
-class ReferenceEngine final : public PassthroughEngine, public TimelineEngine, public SlbEngine {
+class ReferenceEngine final : public PassthroughEngine,
+                              public TimelineEngine,
+                              public SlbEngine
+#ifdef LBCONFORM_TOY_KIND
+    ,
+                              public ToyEngine  // reference/testing/toy.cc
+#endif
+{
  public:
   // trace: build the informative step trace (off for bulk checking).
   explicit ReferenceEngine(bool trace = true) : trace_(trace ? TraceDetail::kText : TraceDetail::kNone) {}
@@ -22,6 +32,9 @@ class ReferenceEngine final : public PassthroughEngine, public TimelineEngine, p
   PassthroughDecision Decide(const PassthroughScenario& scenario, Profile profile) const override;
   TimelineDecision DecideTimeline(const TimelineScenario& timeline, Profile profile) const override;
   SlbDecision Plan(const SlbScenario& scenario) const override;
+#ifdef LBCONFORM_TOY_KIND
+  ToyDecision DecideToy(const ToyScenario& scenario) const override;
+#endif
 
  private:
   TraceDetail trace_;

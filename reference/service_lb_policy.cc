@@ -326,72 +326,100 @@ std::vector<std::size_t> OverloadTargets(const SlbScenario& s, std::size_t clien
 
 }  // namespace
 
-std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, std::size_t client,
-                            const std::vector<BackendState>& states, Trace& trace) {
-  const std::vector<std::string> regions = RegionsByRtt(s, client);
-  const ZoneRtts rtts = ZoneRttsOf(s, client);
-  // The backends of each region and zone, in backend order: each tier below
-  // reads its own backends instead of scanning all of them.
-  std::map<std::string, std::vector<std::size_t>, std::less<>> backends_in_region;
-  std::map<std::string, std::vector<std::size_t>, std::less<>> backends_in_zone;
-  for (std::size_t b = 0; b < s.backends.size(); ++b) {
-    backends_in_region[s.backends[b].region].push_back(b);
-    backends_in_zone[s.backends[b].zone].push_back(b);
+namespace {
+
+// BackendIndex: the backends of each region and zone, in backend order, so
+// that each tier reads its own backends instead of scanning all of them.
+class BackendIndex {
+ public:
+  explicit BackendIndex(const SlbScenario& s) {
+    for (std::size_t b = 0; b < s.backends.size(); ++b) {
+      in_region_[s.backends[b].region].push_back(b);
+      in_zone_[s.backends[b].zone].push_back(b);
+    }
   }
-  auto backends_of = [](const auto& index, const std::string& name) -> const std::vector<std::size_t>& {
+  const std::vector<std::size_t>& InRegion(const std::string& region) const { return Of(in_region_, region); }
+  const std::vector<std::size_t>& InZone(const std::string& zone) const { return Of(in_zone_, zone); }
+
+ private:
+  using Index = std::map<std::string, std::vector<std::size_t>, std::less<>>;
+  static const std::vector<std::size_t>& Of(const Index& index, const std::string& name) {
     static const std::vector<std::size_t> kNone;
     const auto it = index.find(name);
     return it == index.end() ? kNone : it->second;
-  };
-  // [SLB-10] Without isolation, every region, closest first.
-  std::vector<std::string> allowed = regions;
-  if (policy.isolation_enforced && policy.isolation_mode == IsolationMode::kStrict) {
-    // [SLB-27] STRICT: the closest region only (GAP-32).
-    allowed = {regions.front()};
-  } else if (policy.isolation_enforced) {
-    // [SLB-25] [SLB-26] NEAREST: the closest region whose backends can serve;
-    // failing that, the closest with capacity (GAP-32).
-    std::optional<std::string> chosen;
-    for (bool need_health : {true, false}) {
-      for (const std::string& r : regions) {
-        for (std::size_t b : backends_of(backends_in_region, r)) {
-          if (!chosen && states[b].effective_capacity > 0 && (!need_health || states[b].healthy > 0)) chosen = r;
-        }
-        if (chosen) break;
-      }
-      if (chosen) break;
-    }
-    allowed = chosen ? std::vector<std::string>{*chosen} : std::vector<std::string>{};
   }
-  const bool strict = policy.isolation_enforced && policy.isolation_mode == IsolationMode::kStrict;
-  const std::set<std::string, std::less<>> allowed_regions(allowed.begin(), allowed.end());
-  auto usable = [&](std::size_t b) {
+  Index in_region_;
+  Index in_zone_;
+};
+
+bool Strict(const ResolvedPolicy& policy) {
+  return policy.isolation_enforced && policy.isolation_mode == IsolationMode::kStrict;
+}
+
+std::vector<std::string> AllowedRegions(const ResolvedPolicy& policy, const std::vector<std::string>& regions,
+                                        const BackendIndex& index, const std::vector<BackendState>& states) {
+  // [SLB-10] Without isolation, every region, closest first.
+  if (!policy.isolation_enforced) return regions;
+  // [SLB-27] STRICT: the closest region only (GAP-32).
+  if (Strict(policy)) return {regions.front()};
+  // [SLB-25] [SLB-26] NEAREST: the closest region whose backends can serve;
+  // failing that, the closest with capacity (GAP-32).
+  for (bool need_health : {true, false}) {
+    for (const std::string& r : regions) {
+      for (std::size_t b : index.InRegion(r)) {
+        if (states[b].effective_capacity > 0 && (!need_health || states[b].healthy > 0)) return {r};
+      }
+    }
+  }
+  return {};
+}
+
+// Fillable: the backends a client location's load may fill, and which of
+// them the algorithm fills.
+struct Fillable {
+  const SlbScenario& s;
+  const std::vector<BackendState>& states;
+  std::set<std::string, std::less<>> allowed_regions;
+  bool strict;
+
+  bool Usable(std::size_t b) const {
     if (states[b].effective_capacity <= 0) return false;
     if (strict && states[b].healthy == 0) return false;  // [SLB-27] cannot serve
     return allowed_regions.contains(s.backends[b].region);
-  };
+  }
+  // The algorithm fills the DEFAULT backends at or above the threshold [SLB-20].
+  bool Default(std::size_t b) const {
+    return Usable(b) && s.backends[b].preference == Preference::kDefault && !states[b].below_failover_threshold;
+  }
+};
 
-  std::vector<Tier> tiers;
+std::vector<Tier> PreferredTiers(const Fillable& fill, const ZoneRtts& rtts) {
   // [SLB-30] [SLB-31] Preferred backends first, by round-trip time; GAP-31:
   // equal times share a tier.
+  const SlbScenario& s = fill.s;
   std::map<std::int64_t, Tier> preferred;
   for (std::size_t b = 0; b < s.backends.size(); ++b) {
-    if (!usable(b) || s.backends[b].preference != Preference::kPreferred || states[b].below_failover_threshold)
+    if (!fill.Usable(b) || s.backends[b].preference != Preference::kPreferred ||
+        fill.states[b].below_failover_threshold)
       continue;
     preferred[ZoneRtt(rtts, s.backends[b].zone)].backends.push_back(b);
   }
+  std::vector<Tier> tiers;
   for (auto& [rtt, tier] : preferred) tiers.push_back(std::move(tier));
-  // The algorithm, on the DEFAULT backends at or above the threshold [SLB-20].
-  auto is_default = [&](std::size_t b) {
-    return usable(b) && s.backends[b].preference == Preference::kDefault && !states[b].below_failover_threshold;
-  };
-  switch (policy.algorithm) {
+  return tiers;
+}
+
+std::vector<Tier> AlgorithmTiers(const Fillable& fill, Algorithm algorithm, const std::vector<std::string>& allowed,
+                                 const ZoneRtts& rtts, const BackendIndex& index) {
+  const SlbScenario& s = fill.s;
+  std::vector<Tier> tiers;
+  switch (algorithm) {
     case Algorithm::kWaterfallByRegion:  // [SLB-8] fill the closest region in proportion
     case Algorithm::kSprayToRegion:      // [SLB-11] the same aggregate fill, no zone preference
       for (const std::string& r : allowed) {
         Tier tier;
-        for (std::size_t b : backends_of(backends_in_region, r)) {
-          if (is_default(b)) tier.backends.push_back(b);
+        for (std::size_t b : index.InRegion(r)) {
+          if (fill.Default(b)) tier.backends.push_back(b);
         }
         tiers.push_back(std::move(tier));
       }
@@ -407,8 +435,8 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
         });
         for (const std::string& z : zones) {
           Tier tier;
-          for (std::size_t b : backends_of(backends_in_zone, z)) {
-            if (is_default(b)) tier.backends.push_back(b);
+          for (std::size_t b : index.InZone(z)) {
+            if (fill.Default(b)) tier.backends.push_back(b);
           }
           tiers.push_back(std::move(tier));
         }
@@ -417,21 +445,42 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
     case Algorithm::kSprayToWorld: {  // [SLB-36] GAP-33: every backend at once
       Tier tier;
       for (std::size_t b = 0; b < s.backends.size(); ++b) {
-        if (is_default(b)) tier.backends.push_back(b);
+        if (fill.Default(b)) tier.backends.push_back(b);
       }
       tiers.push_back(std::move(tier));
       break;
     }
   }
+  return tiers;
+}
+
+std::vector<Tier> LastResortTiers(const Fillable& fill, const std::vector<std::string>& allowed,
+                                  const BackendIndex& index) {
   // [SLB-21] [SLB-24] GAP-29: backends below the failover threshold, last.
+  std::vector<Tier> tiers;
   for (const std::string& r : allowed) {
     Tier tier;
     tier.last_resort = true;
-    for (std::size_t b : backends_of(backends_in_region, r)) {
-      if (usable(b) && states[b].below_failover_threshold) tier.backends.push_back(b);
+    for (std::size_t b : index.InRegion(r)) {
+      if (fill.Usable(b) && fill.states[b].below_failover_threshold) tier.backends.push_back(b);
     }
     tiers.push_back(std::move(tier));
   }
+  return tiers;
+}
+
+}  // namespace
+
+std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, std::size_t client,
+                            const std::vector<BackendState>& states, Trace& trace) {
+  const std::vector<std::string> regions = RegionsByRtt(s, client);
+  const ZoneRtts rtts = ZoneRttsOf(s, client);
+  const BackendIndex index(s);
+  const std::vector<std::string> allowed = AllowedRegions(policy, regions, index, states);
+  const Fillable fill{s, states, {allowed.begin(), allowed.end()}, Strict(policy)};
+  std::vector<Tier> tiers = PreferredTiers(fill, rtts);
+  for (Tier& tier : AlgorithmTiers(fill, policy.algorithm, allowed, rtts, index)) tiers.push_back(std::move(tier));
+  for (Tier& tier : LastResortTiers(fill, allowed, index)) tiers.push_back(std::move(tier));
   trace.Add(Clause::SLB_10, [&] {
     return fmt::format("{}: regions by round-trip time [{}], allowed [{}]", s.clients[client].name,
                        fmt::join(regions, ", "), fmt::join(allowed, ", "));
@@ -440,6 +489,119 @@ std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, 
 }
 
 // ------------------------------ The plan
+
+namespace {
+
+std::vector<BackendState> BackendStates(const SlbScenario& s, const ResolvedPolicy& policy,
+                                        const std::vector<std::optional<std::int64_t>>& drained_since) {
+  std::vector<BackendState> states;
+  for (std::size_t i = 0; i < s.backends.size(); ++i) {
+    const SlbBackend& b = s.backends[i];
+    const HealthSample h = HealthAt(b, s.at);
+    BackendState state;
+    state.name = b.name;
+    state.members = h.members;
+    state.healthy = h.healthy;
+    state.drain_candidate = DrainableCandidate(b, h);
+    state.drained = drained_since[i].has_value();
+    state.drained_since = drained_since[i];
+    state.below_failover_threshold = BelowFailoverThreshold(h, policy.failover_health_threshold);
+    state.capacity = TargetCapacity(b, h.members);
+    // [SLB-18] A drained backend is a capacity scaler of 0.
+    state.effective_capacity = state.drained ? 0 : state.capacity;
+    states.push_back(std::move(state));
+  }
+  return states;
+}
+
+void Overload(const SlbScenario& s, std::size_t c, const std::vector<Tier>& tiers,
+              const std::vector<BackendState>& states, Milli load, ClientPlan& plan,
+              std::map<std::size_t, Milli>& given, Trace& trace) {
+  // GAP-34: beyond every capacity, the nearest allowed region that can
+  // serve takes the excess in proportion to capacity, STRICT's closest
+  // region too [SLB-25]; STRICT drops only when that region has no
+  // backend that can serve [SLB-27], and then everything.
+  const std::vector<std::size_t> targets = OverloadTargets(s, c, tiers, states);
+  if (targets.empty()) {
+    plan.dropped = load;
+    trace.Add(Clause::SLB_27,
+              [&] { return fmt::format("{}: {} dropped: no backend can serve it", plan.name, MilliToString(load)); });
+    return;
+  }
+  std::vector<Milli> weights;
+  for (std::size_t b : targets) weights.push_back(states[b].effective_capacity);
+  const std::vector<Milli> shares = Apportion(load, weights);
+  for (std::size_t k = 0; k < targets.size(); ++k) given[targets[k]] += shares[k];
+  trace.Add(Clause::SLB_25, [&] {
+    return fmt::format("{}: {} beyond capacity overloads {}", plan.name, MilliToString(load),
+                       s.backends[targets.front()].region);
+  });
+}
+
+void RecordServed(const SlbScenario& s, std::size_t c, const std::map<std::size_t, Milli>& given, ClientPlan& plan,
+                  std::vector<BackendState>& states) {
+  std::set<std::string, std::less<>> regions_given;
+  for (const auto& [b, amount] : given) {
+    if (amount > 0) regions_given.insert(s.backends[b].region);
+  }
+  for (const std::string& r : RegionsByRtt(s, c)) {
+    if (regions_given.contains(r)) plan.regions_served.push_back(r);
+  }
+  // The zones of the backends that got load (a regional backend has none),
+  // nearest first: what tells the algorithms apart inside a region [SLB-13].
+  std::set<std::string, std::less<>> zones_given;
+  for (const auto& [b, amount] : given) {
+    if (amount > 0 && !s.backends[b].zone.empty()) zones_given.insert(s.backends[b].zone);
+  }
+  const ZoneRtts rtts = ZoneRttsOf(s, c);
+  plan.zones_served.assign(zones_given.begin(), zones_given.end());
+  std::stable_sort(plan.zones_served.begin(), plan.zones_served.end(),
+                   [&](const std::string& a, const std::string& b) { return ZoneRtt(rtts, a) < ZoneRtt(rtts, b); });
+  for (const auto& [b, amount] : given) {
+    if (amount == 0) continue;
+    plan.assignments.push_back({b, amount});
+    states[b].assigned += amount;
+  }
+}
+
+}  // namespace
+
+std::vector<std::size_t> ClientLocationOrder(const SlbScenario& s) {
+  // GAP-28: client locations one after another.
+  std::vector<std::size_t> order(s.clients.size());
+  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (s.readings.client_order == ClientOrder::kLargestFirst && s.clients[a].offered != s.clients[b].offered) {
+      return s.clients[a].offered > s.clients[b].offered;
+    }
+    return s.clients[a].name < s.clients[b].name;
+  });
+  return order;
+}
+
+Milli PourIntoTiers(const std::vector<Tier>& tiers, Milli load, std::vector<Milli>& remaining,
+                    std::map<std::size_t, Milli>& given) {
+  // [SLB-8] [SLB-11] Each tier in turn takes what it can, in proportion to
+  // the capacity its backends have left.
+  for (const Tier& tier : tiers) {
+    if (load == 0) break;
+    std::vector<Milli> weights;
+    Milli capacity = 0;
+    for (std::size_t b : tier.backends) {
+      weights.push_back(remaining[b]);
+      capacity += remaining[b];
+    }
+    if (capacity == 0) continue;
+    const Milli take = std::min(load, capacity);
+    const std::vector<Milli> shares = Apportion(take, weights);
+    for (std::size_t k = 0; k < tier.backends.size(); ++k) {
+      given[tier.backends[k]] += shares[k];
+      remaining[tier.backends[k]] -= shares[k];
+    }
+    load -= take;
+  }
+  return load;
+}
 
 SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
   Trace trace(trace_);
@@ -451,103 +613,19 @@ SlbDecision ReferenceEngine::Plan(const SlbScenario& s) const {
   const std::vector<std::optional<std::int64_t>> drained_since =
       d.policy.auto_capacity_drain ? AutoCapacityDrain(s, trace)
                                    : std::vector<std::optional<std::int64_t>>(s.backends.size());
-  for (std::size_t i = 0; i < s.backends.size(); ++i) {
-    const SlbBackend& b = s.backends[i];
-    const HealthSample h = HealthAt(b, s.at);
-    BackendState state;
-    state.name = b.name;
-    state.members = h.members;
-    state.healthy = h.healthy;
-    state.drain_candidate = DrainableCandidate(b, h);
-    state.drained = drained_since[i].has_value();
-    state.drained_since = drained_since[i];
-    state.below_failover_threshold = BelowFailoverThreshold(h, d.policy.failover_health_threshold);
-    state.capacity = TargetCapacity(b, h.members);
-    // [SLB-18] A drained backend is a capacity scaler of 0.
-    state.effective_capacity = state.drained ? 0 : state.capacity;
-    d.backends.push_back(std::move(state));
-  }
-
-  // GAP-28: client locations one after another.
-  std::vector<std::size_t> order(s.clients.size());
-  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (s.readings.client_order == ClientOrder::kLargestFirst && s.clients[a].offered != s.clients[b].offered) {
-      return s.clients[a].offered > s.clients[b].offered;
-    }
-    return s.clients[a].name < s.clients[b].name;
-  });
-  std::map<std::size_t, Milli> remaining;
-  for (std::size_t i = 0; i < d.backends.size(); ++i) remaining[i] = d.backends[i].effective_capacity;
+  d.backends = BackendStates(s, d.policy, drained_since);
+  std::vector<Milli> remaining;
+  for (const BackendState& b : d.backends) remaining.push_back(b.effective_capacity);
   d.clients.resize(s.clients.size());
-  for (std::size_t c : order) {
+  for (std::size_t c : ClientLocationOrder(s)) {
     ClientPlan& plan = d.clients[c];
     plan.name = s.clients[c].name;
     plan.offered = s.clients[c].offered;
     std::map<std::size_t, Milli> given;
-    Milli load = plan.offered;
     const std::vector<Tier> tiers = FillOrder(s, d.policy, c, d.backends, trace);
-    for (const Tier& tier : tiers) {
-      if (load == 0) break;
-      std::vector<Milli> weights;
-      Milli capacity = 0;
-      for (std::size_t b : tier.backends) {
-        weights.push_back(remaining[b]);
-        capacity += remaining[b];
-      }
-      if (capacity == 0) continue;
-      const Milli take = std::min(load, capacity);
-      const std::vector<Milli> shares = Apportion(take, weights);
-      for (std::size_t k = 0; k < tier.backends.size(); ++k) {
-        given[tier.backends[k]] += shares[k];
-        remaining[tier.backends[k]] -= shares[k];
-      }
-      load -= take;
-    }
-    if (load > 0) {
-      // GAP-34: beyond every capacity, the nearest allowed region that can
-      // serve takes the excess in proportion to capacity, STRICT's closest
-      // region too [SLB-25]; STRICT drops only when that region has no
-      // backend that can serve [SLB-27], and then everything.
-      const std::vector<std::size_t> targets = OverloadTargets(s, c, tiers, d.backends);
-      if (targets.empty()) {
-        plan.dropped = load;
-        trace.Add(Clause::SLB_27, [&] {
-          return fmt::format("{}: {} dropped: no backend can serve it", plan.name, MilliToString(load));
-        });
-      } else {
-        std::vector<Milli> weights;
-        for (std::size_t b : targets) weights.push_back(d.backends[b].effective_capacity);
-        const std::vector<Milli> shares = Apportion(load, weights);
-        for (std::size_t k = 0; k < targets.size(); ++k) given[targets[k]] += shares[k];
-        trace.Add(Clause::SLB_25, [&] {
-          return fmt::format("{}: {} beyond capacity overloads {}", plan.name, MilliToString(load),
-                             s.backends[targets.front()].region);
-        });
-      }
-    }
-    std::set<std::string, std::less<>> regions_given;
-    for (const auto& [b, amount] : given) {
-      if (amount > 0) regions_given.insert(s.backends[b].region);
-    }
-    for (const std::string& r : RegionsByRtt(s, c)) {
-      if (regions_given.contains(r)) plan.regions_served.push_back(r);
-    }
-    // The zones of the backends that got load (a regional backend has none),
-    // nearest first: what tells the algorithms apart inside a region [SLB-13].
-    std::set<std::string, std::less<>> zones_given;
-    for (const auto& [b, amount] : given) {
-      if (amount > 0 && !s.backends[b].zone.empty()) zones_given.insert(s.backends[b].zone);
-    }
-    const ZoneRtts rtts = ZoneRttsOf(s, c);
-    plan.zones_served.assign(zones_given.begin(), zones_given.end());
-    std::stable_sort(plan.zones_served.begin(), plan.zones_served.end(),
-                     [&](const std::string& a, const std::string& b) { return ZoneRtt(rtts, a) < ZoneRtt(rtts, b); });
-    for (const auto& [b, amount] : given) {
-      if (amount == 0) continue;
-      plan.assignments.push_back({b, amount});
-      d.backends[b].assigned += amount;
-    }
+    const Milli load = PourIntoTiers(tiers, plan.offered, remaining, given);
+    if (load > 0) Overload(s, c, tiers, d.backends, load, plan, given, trace);
+    RecordServed(s, c, given, plan, d.backends);
   }
   d.trace = std::move(trace.steps());
   return d;

@@ -5,6 +5,7 @@
 #ifndef LBCONFORM_REFERENCE_SERVICE_LB_POLICY_H_
 #define LBCONFORM_REFERENCE_SERVICE_LB_POLICY_H_
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -38,6 +39,15 @@ struct Tier {
 // FillOrder is the order in which a client location's load fills backends.
 std::vector<Tier> FillOrder(const SlbScenario& s, const ResolvedPolicy& policy, std::size_t client,
                             const std::vector<BackendState>& states, Trace& trace);
+
+// ClientLocationOrder is the order in which client locations take capacity (GAP-28).
+std::vector<std::size_t> ClientLocationOrder(const SlbScenario& s);
+
+// PourIntoTiers fills `tiers` in order with `load`, each in proportion to the
+// capacity its backends have left (`remaining`, by backend), adding each
+// backend's share to `given`; it returns the load no tier took.
+Milli PourIntoTiers(const std::vector<Tier>& tiers, Milli load, std::vector<Milli>& remaining,
+                    std::map<std::size_t, Milli>& given);
 
 }  // namespace lbconform::reference
 

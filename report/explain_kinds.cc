@@ -1,12 +1,15 @@
 #include "report/explain_kinds.h"
 
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 
 #include "documents/documents.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
 #include "report/render.h"
+#ifdef LBCONFORM_TOY_KIND
+#include "documents/testing/toy_json.h"
+#include "report/testing/render_toy.h"
+#endif
 
 namespace lbconform {
 namespace {
@@ -45,19 +48,29 @@ Shown PlotSlb(const Engine& engine, const json& document, Profile) {
   return {RenderSlbSvg(*decoded.scenario, decision), true};
 }
 
+#ifdef LBCONFORM_TOY_KIND
+Shown ExplainToy(const Engine& engine, const json& document, Profile) {
+  const DecodedToy decoded = DecodeToyDocument(document);
+  const ToyDecision decision =
+      decoded.scenario ? As<ToyEngine>(engine)->DecideToy(*decoded.scenario) : InvalidToyDecision(decoded.errors);
+  return {RenderToyExplanation(decoded.scenario ? &*decoded.scenario : nullptr, decision, engine.name()),
+          decision.valid()};
+}
+#endif
+
 // The table, in the order of model/kinds.def.
 constexpr KindCommands kKinds[] = {
     {ScenarioKind::kPassthrough, ExplainPassthrough, nullptr},
     {ScenarioKind::kPassthroughTimeline, ExplainTimeline, nullptr},
     {ScenarioKind::kServiceLbPolicy, ExplainSlb, PlotSlb},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, ExplainToy, nullptr},
+#endif
 };
+static_assert(OneRowPerKind(kKinds), "report/explain_kinds.cc: a row per kind of model/kinds.def, in its order");
 
 }  // namespace
 
-const KindCommands& CommandsOf(ScenarioKind kind) {
-  const KindCommands& entry = kKinds[static_cast<std::size_t>(kind)];
-  if (entry.kind != kind) throw std::logic_error("report/explain_kinds.cc: the table of kinds is out of order");
-  return entry;
-}
+const KindCommands& CommandsOf(ScenarioKind kind) { return RowOf(kKinds, kind); }
 
 }  // namespace lbconform

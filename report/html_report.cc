@@ -136,13 +136,14 @@ std::string ClauseChip(const std::string& clause, const json& c) {
                      Html(words), counts, Html(clause), shown);
 }
 
-// Plot is the reference's service-LB plan of a failing case's scenario, as SVG.
+// Plot is the reference's decision of a failing case's scenario as SVG, for
+// the kinds that have a picture (report/explain_kinds.cc).
 std::string Plot(const json& result) {
   const auto input = result.find("input");
-  if (Str(result, "kind") != "service-lb-policy" || input == result.end() || !input->is_object()) return "";
+  const std::optional<ScenarioKind> kind = ScenarioKindFromName(Str(result, "kind"));
+  if (!kind || CommandsOf(*kind).plot == nullptr || input == result.end() || DocumentKind(*input) != kind) return "";
   const Engine* reference = AvailableEngines().empty() ? nullptr : AvailableEngines().front();
-  const std::optional<ScenarioKind> kind = DocumentKind(*input);
-  if (reference == nullptr || !kind || CommandsOf(*kind).plot == nullptr || !Implements(*reference, *kind)) return "";
+  if (reference == nullptr || !Implements(*reference, *kind)) return "";
   const Shown shown =
       CommandsOf(*kind).plot(*reference, *input, ProfileFromName(Str(result, "profile")).value_or(Profile::kSpecDocs));
   if (!shown.valid) return "";
@@ -180,6 +181,13 @@ std::string CaseRows(const json& r, bool waived) {
       waived ? "waived-case" : "case", Html(Str(r, "disposition")), Html(Str(r, "kind")), Html(Str(r, "profile")),
       Html(Str(r, "id")), Html(clauses), what, Html(Str(r, "comment")), Html(Str(r, "reproduce")),
       waived ? "<details><summary>input, expected and actual</summary>" + sides + "</details>" : sides);
+}
+
+// KindOptions: an <option> per kind, for the filter of failing cases.
+std::string KindOptions() {
+  std::string options;
+  for (ScenarioKind kind : AllScenarioKinds()) options += fmt::format("<option>{}</option>", NameOf(kind));
+  return options;
 }
 
 std::string OneReport(const json& report, int index) {
@@ -245,9 +253,8 @@ std::string OneReport(const json& report, int index) {
   if (failing > 0) {
     out +=
         "<p class=\"filter\"><input type=\"search\" class=\"filter-text\" placeholder=\"filter: id, clause, field…\"> "
-        "<select class=\"filter-kind\"><option value=\"\">every kind</option><option>passthrough</option>"
-        "<option>passthrough-timeline</option><option>service-lb-policy</option></select> "
-        "<span class=\"shown\"></span></p>\n";
+        "<select class=\"filter-kind\"><option value=\"\">every kind</option>" +
+        KindOptions() + "</select> <span class=\"shown\"></span></p>\n";
     out +=
         "<table "
         "class=\"failures\"><thead><tr><th>result</th><th>case</th><th>profile</th><th>kind</th><th>clauses</"

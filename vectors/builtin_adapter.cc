@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "documents/documents.h"
+#include "documents/json_reader.h"
 #include "documents/scenario_json.h"
 #include "model/catalogue.h"
 #include "vectors/checks.h"
@@ -24,12 +25,12 @@ namespace {
 // The most sessions the built-in adapter holds open (its hello's maxOpen).
 constexpr int kMaxServedSessions = 64;
 
-// DecideCase: the engine's decision, or the document reading's for a
-// passthrough document.
-nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading& read_document,
-                          const nlohmann::json& input, Profile profile) {
-  if (read_document && input.is_object() && KindOf(input) == ScenarioKind::kPassthrough) {
-    return read_document(input, profile);
+// DecideCase: the document reading's answer, when it gives one, or the
+// engine's decision.
+nlohmann::json DecideCase(const Engine& engine, const DocumentReading& read_document, const nlohmann::json& input,
+                          Profile profile) {
+  if (read_document && input.is_object()) {
+    if (std::optional<nlohmann::json> answer = read_document(input, profile)) return *answer;
   }
   return DecideVector(engine, input, profile);
 }
@@ -162,13 +163,13 @@ bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& 
 }
 
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
-                          const PassthroughDocumentReading& read_document) {
+                          const DocumentReading& read_document) {
   return ServeAdapterProtocol(engine, in, out, ServeOptions{read_document, false});
 }
 
 bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out, const ServeOptions& options) {
   const Engine* engine = &engine_ref;
-  const PassthroughDocumentReading& read_document = options.read_document;
+  const DocumentReading& read_document = options.read_document;
   ReplayedSessions sessions(engine_ref);
   nlohmann::json hello = {
       {"type", "hello"},

@@ -6,6 +6,7 @@
 #include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "model/catalogue.h"
@@ -24,20 +25,21 @@ namespace lbconform::vectors {
 // False when `out` cannot be written.
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out);
 
-// PassthroughDocumentReading answers a passthrough scenario document itself,
-// as an implementation that misreads the document format would (readings/).
-using PassthroughDocumentReading = std::function<nlohmann::json(const nlohmann::json& document, Profile profile)>;
-// ServeAdapterProtocol with `read_document`, when set, deciding the
-// passthrough cases whose input is a JSON object instead of `engine`.
+// DocumentReading answers a scenario document (a JSON object) itself, as an
+// implementation that misreads the document format would (readings/), or
+// gives nullopt to let the engine decide it.
+using DocumentReading = std::function<std::optional<nlohmann::json>(const nlohmann::json& document, Profile profile)>;
+// ServeAdapterProtocol with `read_document`, when set, asked first for every
+// case whose input is a JSON object.
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
-                          const PassthroughDocumentReading& read_document);
+                          const DocumentReading& read_document);
 
 // ServeOptions: a document reading as above, and whether the kinds with
 // events are also served as sessions (vectors/README.md, "Sessions"), each
 // event answered by deciding the whole history so far: the way to serve
 // sessions from an implementation that only takes whole timelines.
 struct ServeOptions {
-  PassthroughDocumentReading read_document;
+  DocumentReading read_document;
   bool sessions = false;
 };
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out, const ServeOptions& options);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -28,19 +30,28 @@ std::span<const SpecStatement> SpecStatements() {
 
 namespace {
 
-// StatementFitsKind: a vector cites the statements of its own kind's
-// specification, and a timeline also the passthrough kind's, whose rules it
-// shares (passthrough-timeline.md §2.2).
+// The statements a vector of each kind may cite, by their IDs' prefixes, a
+// row per kind: its own specification's, and a timeline's also the
+// passthrough kind's, whose rules it shares (passthrough-timeline.md §2.2).
+struct KindStatements {
+  ScenarioKind kind;
+  std::array<std::string_view, 2> prefixes;  // unused entries empty
+};
+
+constexpr KindStatements kKindStatements[] = {
+    {ScenarioKind::kPassthrough, {"PT-", ""}},
+    {ScenarioKind::kPassthroughTimeline, {"TL-", "PT-"}},
+    {ScenarioKind::kServiceLbPolicy, {"SL-", ""}},
+#ifdef LBCONFORM_TOY_KIND
+    {ScenarioKind::kToy, {"", ""}},  // the toy kind has no specification of its own
+#endif
+};
+static_assert(OneRowPerKind(kKindStatements), "vectors/checks.cc: a row per kind of model/kinds.def, in its order");
+
 bool StatementFitsKind(std::string_view id, ScenarioKind kind) {
-  switch (kind) {
-    case ScenarioKind::kPassthrough:
-      return id.starts_with("PT-");
-    case ScenarioKind::kPassthroughTimeline:
-      return id.starts_with("TL-") || id.starts_with("PT-");
-    case ScenarioKind::kServiceLbPolicy:
-      return id.starts_with("SL-");
-  }
-  return false;
+  const auto& prefixes = RowOf(kKindStatements, kind).prefixes;
+  return std::any_of(prefixes.begin(), prefixes.end(),
+                     [&](std::string_view prefix) { return !prefix.empty() && id.starts_with(prefix); });
 }
 
 // StatementProblems: the statements a vector cites, checked (any folder may

@@ -548,6 +548,110 @@ void KeepAnswer(CaseResult& result, const json& decision) {
   }
 }
 
+// Work is one case of a run: a vector under one profile.
+struct Work {
+  const VectorFile* file;
+  const VectorTest* test;
+  Profile profile;
+};
+
+// WorkOf lists the run's cases: profile by profile, each selected vector
+// that applies to the profile, in file order.
+std::vector<Work> WorkOf(const std::vector<VectorFile>& files, const RunOptions& options) {
+  const std::vector<Profile> profiles =
+      options.profiles.empty() ? std::vector<Profile>(AllProfiles().begin(), AllProfiles().end()) : options.profiles;
+  std::vector<Work> work;
+  for (Profile profile : profiles) {
+    for (const VectorFile& file : files) {
+      for (const VectorGroup& group : file.groups) {
+        for (const VectorTest& test : group.tests) {
+          if (test.AppliesTo(profile) && Selected(test, options)) work.push_back({&file, &test, profile});
+        }
+      }
+    }
+  }
+  return work;
+}
+
+// CaseOf is a case's result before it is run: what the vector says.
+CaseResult CaseOf(const Work& w) {
+  CaseResult result;
+  result.id = w.test->id;
+  result.file = RelativeName(*w.file);
+  result.tc_id = w.test->tc_id;
+  result.kind = w.test->kind;
+  result.profile = w.profile;
+  result.clauses = w.test->clauses;
+  result.flags = w.test->flags;
+  result.comment = w.test->comment;
+  result.expected = w.test->expected.size() == 1 ? w.test->expected.front() : json(w.test->expected);
+  return result;
+}
+
+// NoteStop records in `report` why the run stops before the next case: a
+// signal, or the whole-run timeout.
+void NoteStop(RunReport& report, const RunOptions& options, std::chrono::steady_clock::time_point deadline) {
+  if (!report.stop_reason.empty()) return;
+  if (const int signal_number = options.stop_signal ? options.stop_signal() : 0; signal_number != 0) {
+    report.stop_signal = signal_number;
+    report.stop_reason = fmt::format("interrupted by signal {}", signal_number);
+  } else if (std::chrono::steady_clock::now() >= deadline) {
+    report.timed_out = true;
+    report.stop_reason = fmt::format("the whole-run timeout ({} s) expired", options.run_timeout.count());
+  }
+}
+
+// Judge sets a case's disposition from the answer; false when the answer
+// says the run was interrupted.
+bool Judge(CaseResult& result, const Answer& answer, const VectorTest& test, Profile profile, bool kind_declared) {
+  switch (answer.kind) {
+    case Answer::Kind::kInterrupted:
+      return false;
+    case Answer::Kind::kUnsupported:
+      result.disposition = Disposition::kUnsupported;
+      if (!kind_declared) result.detail = "kind not implemented (not declared)";
+      break;
+    case Answer::Kind::kProblem:
+      result.disposition = Disposition::kAdapterError;
+      result.detail = answer.problem;
+      break;
+    case Answer::Kind::kDecision:
+      KeepAnswer(result, answer.decision);
+      if (answer.session) {  // run as a session: judged message by message
+        const SessionJudgment judged = JudgeSession(test, profile, *answer.session);
+        result.disposition = judged.passed ? Disposition::kPassed : Disposition::kFailed;
+        result.field = judged.field;
+        result.detail = judged.detail;
+        break;
+      }
+      result.disposition =
+          ExpectationMatches(test, answer.decision, &result.field) ? Disposition::kPassed : Disposition::kFailed;
+      break;
+  }
+  return true;
+}
+
+// ApplyKnownFailures: a failure the expectations list is a known failure;
+// a listed case that passes says so.
+void ApplyKnownFailures(CaseResult& result, const Work& w, const RunOptions& options) {
+  for (const KnownFailure& known : options.known_failures) {
+    if (known.id != w.test->id || (known.profile && *known.profile != w.profile)) continue;
+    if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError) {
+      result.detail = (result.detail.empty() ? "" : result.detail + "; ") + "known: " + known.reason;
+      result.disposition = Disposition::kKnownFailure;
+      result.known_reason = known.reason;
+    } else if (result.disposition == Disposition::kPassed) {
+      result.unexpected_pass = true;
+      result.known_reason = known.reason;
+      result.detail = "listed as a known failure (" + known.reason + ") but passes: remove it from the expectations";
+    }
+  }
+  if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError ||
+      result.disposition == Disposition::kKnownFailure) {
+    result.input = w.test->input;
+  }
+}
+
 }  // namespace
 
 std::string VectorDigest(const std::vector<VectorFile>& files) {
@@ -568,23 +672,7 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
   report.reproduce_command = options.reproduce_command;
   report.reproduce_selection = options.reproduce_selection;
   report.strict_expectations = options.strict_expectations;
-  const std::vector<Profile> profiles =
-      options.profiles.empty() ? std::vector<Profile>(AllProfiles().begin(), AllProfiles().end()) : options.profiles;
-  struct Work {
-    const VectorFile* file;
-    const VectorTest* test;
-    Profile profile;
-  };
-  std::vector<Work> work;
-  for (Profile profile : profiles) {
-    for (const VectorFile& file : files) {
-      for (const VectorGroup& group : file.groups) {
-        for (const VectorTest& test : group.tests) {
-          if (test.AppliesTo(profile) && Selected(test, options)) work.push_back({&file, &test, profile});
-        }
-      }
-    }
-  }
+  const std::vector<Work> work = WorkOf(files, options);
   const auto deadline = std::chrono::steady_clock::now() + options.run_timeout;
   if (std::string problem; !work.empty() && !implementation.Start(deadline, &problem)) {
     report.did_not_start = true;
@@ -593,25 +681,8 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
   int consecutive_errors = 0;
   for (std::size_t i = 0; i < work.size(); ++i) {
     const Work& w = work[i];
-    CaseResult result;
-    result.id = w.test->id;
-    result.file = RelativeName(*w.file);
-    result.tc_id = w.test->tc_id;
-    result.kind = w.test->kind;
-    result.profile = w.profile;
-    result.clauses = w.test->clauses;
-    result.flags = w.test->flags;
-    result.comment = w.test->comment;
-    result.expected = w.test->expected.size() == 1 ? w.test->expected.front() : json(w.test->expected);
-    if (report.stop_reason.empty()) {
-      if (const int signal_number = options.stop_signal ? options.stop_signal() : 0; signal_number != 0) {
-        report.stop_signal = signal_number;
-        report.stop_reason = fmt::format("interrupted by signal {}", signal_number);
-      } else if (std::chrono::steady_clock::now() >= deadline) {
-        report.timed_out = true;
-        report.stop_reason = fmt::format("the whole-run timeout ({} s) expired", options.run_timeout.count());
-      }
-    }
+    CaseResult result = CaseOf(w);
+    NoteStop(report, options, deadline);
     if (!report.stop_reason.empty()) {
       result.detail = "not reached: " + report.stop_reason;
       report.results.push_back(std::move(result));
@@ -627,51 +698,21 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
             : Answer{Answer::Kind::kUnsupported, json(), ""};
     result.duration =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
-    switch (answer.kind) {
-      case Answer::Kind::kInterrupted:
-        report.stop_signal = PendingRunSignal();
-        report.stop_reason = fmt::format("interrupted by signal {}", report.stop_signal);
-        result.detail = "not reached: " + report.stop_reason;
-        report.results.push_back(std::move(result));
-        continue;
-      case Answer::Kind::kUnsupported:
-        result.disposition = Disposition::kUnsupported;
-        if (!kind_declared) result.detail = "kind not implemented (not declared)";
-        break;
-      case Answer::Kind::kProblem:
-        result.disposition = Disposition::kAdapterError;
-        result.detail = answer.problem;
-        break;
-      case Answer::Kind::kDecision:
-        KeepAnswer(result, answer.decision);
-        if (answer.session) {  // run as a session: judged message by message
-          const SessionJudgment judged = JudgeSession(*w.test, w.profile, *answer.session);
-          result.disposition = judged.passed ? Disposition::kPassed : Disposition::kFailed;
-          result.field = judged.field;
-          result.detail = judged.detail;
-          break;
-        }
-        result.disposition =
-            ExpectationMatches(*w.test, answer.decision, &result.field) ? Disposition::kPassed : Disposition::kFailed;
-        break;
+    if (!answer.previous_case_problem.empty() && !report.results.empty()) {
+      CaseResult& previous = report.results.back();
+      previous.disposition = Disposition::kAdapterError;
+      previous.detail = answer.previous_case_problem;
+      previous.input = work[i - 1].test->input;
+    }
+    if (!Judge(result, answer, *w.test, w.profile, kind_declared)) {
+      report.stop_signal = PendingRunSignal();
+      report.stop_reason = fmt::format("interrupted by signal {}", report.stop_signal);
+      result.detail = "not reached: " + report.stop_reason;
+      report.results.push_back(std::move(result));
+      continue;
     }
     consecutive_errors = result.disposition == Disposition::kAdapterError ? consecutive_errors + 1 : 0;
-    for (const KnownFailure& known : options.known_failures) {
-      if (known.id != w.test->id || (known.profile && *known.profile != w.profile)) continue;
-      if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError) {
-        result.detail = (result.detail.empty() ? "" : result.detail + "; ") + "known: " + known.reason;
-        result.disposition = Disposition::kKnownFailure;
-        result.known_reason = known.reason;
-      } else if (result.disposition == Disposition::kPassed) {
-        result.unexpected_pass = true;
-        result.known_reason = known.reason;
-        result.detail = "listed as a known failure (" + known.reason + ") but passes: remove it from the expectations";
-      }
-    }
-    if (result.disposition == Disposition::kFailed || result.disposition == Disposition::kAdapterError ||
-        result.disposition == Disposition::kKnownFailure) {
-      result.input = w.test->input;
-    }
+    ApplyKnownFailures(result, w, options);
     report.results.push_back(std::move(result));
     if (options.max_consecutive_adapter_errors > 0 && consecutive_errors >= options.max_consecutive_adapter_errors &&
         i + 1 < work.size()) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "documents/json_reader.h"
 #include "model/model.h"
 
 namespace lbconform::vectors {
@@ -76,9 +77,8 @@ std::optional<std::vector<std::filesystem::path>> VectorFiles(const std::filesys
 // limit plus the file's own levels, far below what would exhaust the stack.
 inline constexpr int kMaxVectorFileDepth = 128;
 
-// JsonDepthWithin tells whether no array or object in `text` nests deeper
-// than `limit`, without parsing it (brackets inside strings do not count).
-bool JsonDepthWithin(std::string_view text, int limit);
+// JsonDepthWithin is the documents' one check of nesting, for vector files.
+using ::lbconform::JsonDepthWithin;
 
 // LoadVectorDirectory loads every file of VectorFiles(root); on the first
 // unreadable one returns nullopt and says why in `error`.

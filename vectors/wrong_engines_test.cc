@@ -70,10 +70,7 @@ class WrongImplementation final : public Implementation {
 std::vector<VectorFile> FilesOfKinds(const std::vector<VectorFile>& files, const WrongEngineInfo& info) {
   std::vector<VectorFile> chosen;
   for (const VectorFile& file : files) {
-    const bool hooked = (file.kind == ScenarioKind::kPassthrough && (info.passthrough || info.passthrough_document)) ||
-                        (file.kind == ScenarioKind::kPassthroughTimeline && info.timeline) ||
-                        (file.kind == ScenarioKind::kServiceLbPolicy && info.slb);
-    if (hooked) chosen.push_back(file);
+    if (readings::ChangesKind(info, file.kind)) chosen.push_back(file);
   }
   return chosen;
 }
@@ -81,9 +78,8 @@ std::vector<VectorFile> FilesOfKinds(const std::vector<VectorFile>& files, const
 // FilesOfKindsOnce: FilesOfKinds, copied once per combination of hooks rather
 // than once per misreading (the copies were most of the test's time).
 const std::vector<VectorFile>& FilesOfKindsOnce(const std::vector<VectorFile>& files, const WrongEngineInfo& info) {
-  static std::map<int, std::vector<VectorFile>> by_hooks;
-  const int hooks =
-      ((info.passthrough || info.passthrough_document) ? 1 : 0) | (info.timeline ? 2 : 0) | (info.slb ? 4 : 0);
+  static std::map<std::vector<ScenarioKind>, std::vector<VectorFile>> by_hooks;
+  const std::vector<ScenarioKind> hooks = readings::KindsChanged(info);
   auto it = by_hooks.find(hooks);
   if (it == by_hooks.end()) it = by_hooks.emplace(hooks, FilesOfKinds(files, info)).first;
   return it->second;
@@ -118,8 +114,7 @@ TEST(WrongEnginesTest, NamesAreUniqueAndMisreadRealClausesOrGaps) {
     for (const std::string& id : Words(info.misreads)) {
       EXPECT_TRUE(known.contains(id)) << info.name << " names " << id << ", which is no clause or gap";
     }
-    EXPECT_TRUE(info.passthrough || info.passthrough_document || info.timeline || info.slb)
-        << info.name << " changes no kind";
+    EXPECT_FALSE(readings::KindsChanged(info).empty()) << info.name << " changes no kind";
   }
 }
 

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <string>
 
+#include "documents/documents.h"
 #include "readings/wrong_engines.h"
 #include "vectors/builtin_adapter.h"
 
@@ -17,9 +18,10 @@ int main(int argc, char** argv) {
   const bool sessions = argc == 3 && std::string(argv[2]) == "--sessions";
   if (wanted == "--list") {
     for (const auto& info : AllMisreadings()) {
-      std::cout << info.name << " " << (info.passthrough || info.passthrough_document ? "passthrough," : "")
-                << (info.timeline ? "passthrough-timeline," : "") << (info.slb ? "service-lb-policy," : "") << " "
-                << (info.expectation == lbconform::readings::Expectation::kCaught ? "caught" : "accepted") << "\n";
+      std::cout << info.name << " ";
+      for (lbconform::ScenarioKind kind : lbconform::readings::KindsChanged(info)) std::cout << NameOf(kind) << ",";
+      std::cout << " " << (info.expectation == lbconform::readings::Expectation::kCaught ? "caught" : "accepted")
+                << "\n";
     }
     return 0;
   }
@@ -27,10 +29,10 @@ int main(int argc, char** argv) {
     if (wanted == info.name) {
       const WrongEngine engine(info);
       std::ios::sync_with_stdio(false);
-      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout,
-                                                      {info.passthrough_document, sessions})
-                 ? 0
-                 : 1;
+      auto read_document = [&info](const nlohmann::json& document, lbconform::Profile profile) {
+        return lbconform::readings::DocumentAnswer(info, lbconform::KindOf(document), document, profile);
+      };
+      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout, {read_document, sessions}) ? 0 : 1;
     }
   }
   std::cerr << "usage: lbconform_wrong_adapter NAME (one of:";

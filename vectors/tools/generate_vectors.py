@@ -747,27 +747,25 @@ def edge_validation() -> int:
 
 # ------------------------------ edge cases: the passthrough readings of docs/spec/passthrough.md
 
-def edge_passthrough_readings() -> int:
-    """Every behaviour docs/spec/passthrough.md writes down that an implementer could otherwise guess: defaults,
-    required fields, null, description, group references, zones and regions, the order of the zonal-affinity
-    statuses, what the outcomes mean, and exact ratios where the shortest decimal of a double lies above or below
-    the fraction it came from. Each vector fails the implementation that guesses the other way."""
-    f = VectorFile("edge_cases/passthrough_readings.json",
-                   ["The readings docs/spec/passthrough.md states where the spec texts leave a guess; each vector",
-                    "fails an implementation that guesses otherwise."])
-    stay = "ZONAL_AFFINITY_STAY_WITHIN_ZONE"
-    spill = "ZONAL_AFFINITY_SPILL_CROSS_ZONE"
-    two = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", True)]
-    base = scenario(two, [("vm-a", "ig-a", True), ("vm-b", "ig-b", True)], ratio=0.5, spill=stay)
+def variant(doc: Document, change: Callable[[Document], object]) -> Document:
+    """A copy of `doc` with `change` made to it."""
+    out = copy.deepcopy(doc)
+    change(out)
+    return out
 
-    def variant(doc: Document, change: Callable[[Document], object]) -> Document:
-        out = copy.deepcopy(doc)
-        change(out)
-        return out
 
-    def service_set(key: str, value: Any) -> Callable[[Document], object]:
-        return lambda d: d["backendService"].__setitem__(key, value)
+def service_set(key: str, value: Any) -> Callable[[Document], object]:
+    return lambda d: d["backendService"].__setitem__(key, value)
 
+
+def without_health_with_unknown_field(d: Document) -> None:
+    """The first instance without healthState, and an unknown top-level field."""
+    d["instances"][0].pop("healthState")
+    d["zonee"] = "us-west1-a"
+
+
+def passthrough_readings_defaults(f: VectorFile, base: Document) -> None:
+    """Absent and null fields: the defaults and the required fields."""
     f.group("Absent and null fields: the defaults and the required fields (docs/spec/passthrough.md, Input).")
     f.add("readings/scheme/absent", "No loadBalancingScheme: the document's kind says the load balancer is an internal "
           "passthrough one, so it decides as INTERNAL (GAP-40), although the API's own default is EXTERNAL.",
@@ -818,6 +816,9 @@ def edge_passthrough_readings() -> int:
     f.add("readings/subsetting/unknown", "subsetting.policy has two values, NONE and CONSISTENT_HASH_SUBSETTING; any "
           "other is UNKNOWN_ENUM_VALUE.", ["ZA-5"], variant(base, service_set("subsetting", {"policy": "SUBSETTING_ENABLED"})))
 
+
+def passthrough_readings_deployment_and_precedence(f: VectorFile, base: Document) -> None:
+    """deployment and description, and which error wins."""
     f.group("deployment: symmetric hashing, Packet Mirroring; checked only with zonal affinity enabled (GAP-41).")
     f.add("readings/symmetric/peer-absent", "symmetricHashing without peerZonalAffinityEnabled: that field is required "
           "in it (GAP-41): MISSING_FIELD.", ["ZA-4"],
@@ -856,7 +857,7 @@ def edge_passthrough_readings() -> int:
             "reported, in a fixed order (docs/spec/passthrough.md section 3).")
     f.add("readings/precedence/instance-before-unknown-top-level", "An instance without healthState and an unknown "
           "top-level field: instances are read before the document's unknown keys are looked for, MISSING_FIELD.",
-          ["TD-3"], variant(base, lambda d: (d["instances"][0].pop("healthState"), d.__setitem__("zonee", "us-west1-a"))))
+          ["TD-3"], variant(base, without_health_with_unknown_field))
     f.add("readings/precedence/service-before-instances", "An unknown spillover and an instance of an unknown group: "
           "backendService is read first, UNKNOWN_ENUM_VALUE.", ["TD-3"],
           variant(base, lambda d: (d["backendService"]["networkPassThroughLbTrafficPolicy"]["zonalAffinity"].__setitem__(
@@ -871,6 +872,9 @@ def edge_passthrough_readings() -> int:
                                    d["backendService"]["networkPassThroughLbTrafficPolicy"]["zonalAffinity"].__setitem__(
                                        "spilloverRatio", 2))))
 
+
+def passthrough_readings_names(f: VectorFile, base: Document, stay: str) -> None:
+    """Group references, zones and regions (GAP-42, GAP-43)."""
     f.group("Group references: trailing path segments of the backend's group URL (GAP-42).")
     f.add("readings/group/trailing-segments", "An instance's group 'instanceGroups/ig-a' is the last two segments of the "
           "backend's URL: it matches.", ["FO-2", "ZA-32"],
@@ -938,6 +942,9 @@ def edge_passthrough_readings() -> int:
           "without backends, is compatible: no zonal match, not an incompatible client.", ["ZA-9", "ZA-23"],
           variant(base, lambda d: d.__setitem__("client", {"type": "VM", "zone": "us-west1-c"})))
 
+
+def passthrough_readings_zonal_affinity(f: VectorFile, two: Sequence[Group], stay: str, spill: str) -> None:
+    """The order of the zonal-affinity statuses, and what the outcomes mean."""
     f.group("The order of the zonal-affinity statuses: DISABLED, NSI_PACKET_DROP, INCOMPATIBLE_CLIENT, TRAFFIC_DROPPED, "
             "NO_ZONAL_MATCH, APPLIED (ZA-21, GAP-6, GAP-10).")
     nsi = {"networkSecurityIntegration": True}
@@ -991,6 +998,9 @@ def edge_passthrough_readings() -> int:
           scenario([("ig-pa", "us-west1-a", False), ("ig-fa", "us-west1-a", True), ("ig-fb", "us-west1-b", True)],
                    [("pa", "ig-pa", False), ("fa", "ig-fa", True), ("fb", "ig-fb", True)], ratio=0.5, spill=stay))
 
+
+def passthrough_readings_pool_and_ratios(f: VectorFile, spill: str) -> None:
+    """The active pool, and exact ratios beside the shortest decimal of a double."""
     f.group("The active pool: which VMs, and when the backups join.")
     fo = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
     f.add("readings/pool/partial-backups", "On failover the pool is the healthy backups only; an unhealthy backup stays "
@@ -1035,6 +1045,24 @@ def edge_passthrough_readings() -> int:
               ["ZA-39", "ZA-40", "ZA-41"],
               scenario([("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", False)], vms, spill=spill,
                        spill_ratio=float(text)), flags=["ExactDecimal", "RatioBoundary"])
+
+def edge_passthrough_readings() -> int:
+    """Every behaviour docs/spec/passthrough.md writes down that an implementer could otherwise guess: defaults,
+    required fields, null, description, group references, zones and regions, the order of the zonal-affinity
+    statuses, what the outcomes mean, and exact ratios where the shortest decimal of a double lies above or below
+    the fraction it came from. Each vector fails the implementation that guesses the other way."""
+    f = VectorFile("edge_cases/passthrough_readings.json",
+                   ["The readings docs/spec/passthrough.md states where the spec texts leave a guess; each vector",
+                    "fails an implementation that guesses otherwise."])
+    stay = "ZONAL_AFFINITY_STAY_WITHIN_ZONE"
+    spill = "ZONAL_AFFINITY_SPILL_CROSS_ZONE"
+    two = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", True)]
+    base = scenario(two, [("vm-a", "ig-a", True), ("vm-b", "ig-b", True)], ratio=0.5, spill=stay)
+    passthrough_readings_defaults(f, base)
+    passthrough_readings_deployment_and_precedence(f, base)
+    passthrough_readings_names(f, base, stay)
+    passthrough_readings_zonal_affinity(f, two, stay, spill)
+    passthrough_readings_pool_and_ratios(f, spill)
     return f.write()
 
 
@@ -1200,15 +1228,8 @@ def spec_timeline() -> int:
     return f.write()
 
 
-def edge_timeline() -> int:
-    f = VectorFile("edge_cases/timeline.json",
-                   ["Connection tracking over time: persistence on unhealthy backends, zonal affinity and established",
-                    "connections, draining edges, and every timeline input error."], kind="passthrough-timeline")
-    two = [("ig-a", "us-west1-a", False)]
-    two_vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
-    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
-
+def edge_timeline_persistence_and_zonal(f: VectorFile, two: Sequence[Group], two_vms: Sequence[Vm], fail_groups: Sequence[Group]) -> None:
+    """Persistence on unhealthy backends, and new connections with zonal affinity over time."""
     f.group("Connection persistence on unhealthy backends (API connectionPersistenceOnUnhealthyBackends).")
     down = [connect(0, "c1", "vm-1"), health(10, "vm-1", False), {"at": 20, "type": "advance"}]
     f.add("timeline/persistence/default-tcp-persists", "DEFAULT_FOR_PROTOCOL, PER_CONNECTION: a TCP connection persists on its VM after the VM becomes unhealthy; it never moves.",
@@ -1251,6 +1272,9 @@ def edge_timeline() -> int:
                                              connect(30, "c2", "vm-c2"), connect(40, "c3", "vm-a1")],
                    spill="ZONAL_AFFINITY_SPILL_CROSS_ZONE", spill_ratio=0.5))
 
+
+def edge_timeline_draining_and_errors(f: VectorFile, two: Sequence[Group], two_vms: Sequence[Vm], fail_groups: Sequence[Group], fail_vms: Sequence[Vm]) -> None:
+    """Draining edges, the tracking policy's rules and timeline input errors."""
     f.group("Draining edges.")
     fo_events = [connect(0, "c1", "p1"), connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False),
                  {"at": 309, "type": "advance"}, {"at": 310, "type": "advance"}]
@@ -1264,7 +1288,7 @@ def edge_timeline() -> int:
               f"The alternative drains it like TCP, until t={10 + drain} in this profile.",
               ["FO-21", "CT-3"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False), health(10, "p2", False)]),
               flags=["NonTcpAtFailover", "DrainingTimeout"], profiles=profiles,
-              alternatives=lambda d, drain=drain: [drained_from(d, "u1", 2, 10 + drain)])
+              alternatives=lambda d: [drained_from(d, "u1", 2, 10 + drain)])
     rejoin = [connect(0, "c1", "p1"), health(10, "p2", False), health(10, "p1", False), health(100, "p1", True),
               {"at": 200, "type": "advance"}, {"at": 400, "type": "advance"}]
     f.add("timeline/draining/vm-rejoins-pool", "Failover at t=10 drains c1 on p1 until t=310; p1 recovers at t=100 (failback with ratio 0): p1 is in the pool again and c1 is ACTIVE.",
@@ -1306,29 +1330,34 @@ def edge_timeline() -> int:
     bad("unknown-protocol", "A protocol outside TCP, UDP and SCTP.", [connect(0, "c1", "vm-1", "ICMP")])
     bad("unknown-event-field", "Event objects are strict: a typo is an error.", [{"at": 0, "type": "advance", "instance": "vm-1"}])
     bad("missing-events", "A timeline needs its events.", [], code_doc={k: v for k, v in timeline(two, two_vms, []).items() if k != "events"})
+
+def edge_timeline() -> int:
+    f = VectorFile("edge_cases/timeline.json",
+                   ["Connection tracking over time: persistence on unhealthy backends, zonal affinity and established",
+                    "connections, draining edges, and every timeline input error."], kind="passthrough-timeline")
+    two = [("ig-a", "us-west1-a", False)]
+    two_vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+    edge_timeline_persistence_and_zonal(f, two, two_vms, fail_groups)
+    edge_timeline_draining_and_errors(f, two, two_vms, fail_groups, fail_vms)
     return f.write()
 
 
-def edge_timeline_readings() -> int:
-    """The readings docs/spec/passthrough-timeline.md writes down, one vector for each output that depends on one."""
-    f = VectorFile("edge_cases/timeline_readings.json",
-                   ["The timeline readings of docs/spec/passthrough-timeline.md: persistence on unhealthy VMs that still take new",
-                    "connections (GAP-21), transitions through a dropped pool or with no primary VM (GAP-20), the input rules",
-                    "(whole seconds, close of a connection that is not open), and the order of what happens at one time."],
-                   kind="passthrough-timeline")
-    one = [("ig-a", "us-west1-a", False)]
-    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+def advance(at: int) -> Document:
+    return {"at": at, "type": "advance"}
 
-    def advance(at: int) -> Document:
-        return {"at": at, "type": "advance"}
 
-    def config(at: int, **policy: Any) -> Document:
-        return {"at": at, "type": "config", "failoverPolicy": policy}
+def config(at: int, **policy: Any) -> Document:
+    return {"at": at, "type": "config", "failoverPolicy": policy}
 
-    def close(at: int, conn: str) -> Document:
-        return {"at": at, "type": "close", "connection": conn}
 
+def close(at: int, conn: str) -> Document:
+    return {"at": at, "type": "close", "connection": conn}
+
+
+def timeline_readings_persistence(f: VectorFile, one: Sequence[Group], fail_groups: Sequence[Group], fail_vms: Sequence[Vm]) -> None:
+    """GAP-21: a connection on an unhealthy VM that still takes new connections."""
     f.group("GAP-21: a connection on an unhealthy VM that still takes new connections (a last-resort pool, a STAY_WITHIN_ZONE "
             "replacement) persists only as connection persistence says; the pool makes no exception (CT-3).")
     f.add("timeline/readings/last-resort-udp-closes", "Every VM is unhealthy, so the last resort (TD-2) takes new connections to vm-1: "
@@ -1370,6 +1399,9 @@ def edge_timeline_readings() -> int:
           check=check_steps({0: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "ACTIVE"}),
                              1: ("NONE", "ALL_HEALTHY", ["vm-a1"], {"t1": "CLOSED"})}))
 
+
+def timeline_readings_roles(f: VectorFile, fail_groups: Sequence[Group]) -> None:
+    """GAP-20: a pool's role between consecutive events."""
     f.group("GAP-20: a pool's role is its eligible kind's, between consecutive events; a dropped pool has no role and none is remembered "
             "across it; the empty primary last resort (no primary VM) is a primary pool.")
     for profiles, drain in DRAIN_PROFILES:
@@ -1384,7 +1416,7 @@ def edge_timeline_readings() -> int:
               flags=["TransitionThroughDrop", "DrainingTimeout"], profiles=profiles,
               check=check_steps({2: ("NONE", "DROP", [], {"c1": "ACTIVE"}), 3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"}),
                                  5: ("FAILBACK", "PRIMARY_HEALTHY", ["p1"], {"c1": "ACTIVE"})}),
-              alternatives=lambda d, drain=drain: [with_connection_state(with_transition(d, 3, "FAILOVER"), "c1", 3,
+              alternatives=lambda d: [with_connection_state(with_transition(d, 3, "FAILOVER"), "c1", 3,
                                                                          lambda s: ("DRAINING", 30 + drain) if s["at"] < 50 else ("ACTIVE", None))])
         f.add(f"timeline/readings/backup-drop-primary@{profiles[0]}", "dropTrafficIfUnhealthy; the primaries are down and c1 is on the backup "
               "f1. f1 fails (dropped: no transition; c1, TCP, persists), then p1 recovers (PRIMARY_HEALTHY: no transition either). The "
@@ -1394,7 +1426,7 @@ def edge_timeline_readings() -> int:
                        [connect(0, "c1", "f1"), health(10, "f1", False), health(20, "p1", True), advance(30)], drop=True),
               flags=["TransitionThroughDrop", "DrainingTimeout"], profiles=profiles,
               check=check_steps({1: ("NONE", "DROP", [], {"c1": "ACTIVE"}), 2: ("NONE", "PRIMARY_HEALTHY", ["p1"], {"c1": "ACTIVE"})}),
-              alternatives=lambda d, drain=drain: [drained_from(with_transition(d, 2, "FAILBACK"), "c1", 2, 20 + drain)])
+              alternatives=lambda d: [drained_from(with_transition(d, 2, "FAILBACK"), "c1", 2, 20 + drain)])
         backups_only = [("ig-f", "us-west1-b", True)]
         f.add(f"timeline/readings/no-primary-vms@{profiles[0]}", "Failover is configured but no backend is primary (GAP-4): the pool is the "
               "healthy backups. When both fail, the pool is the primaries' last resort, empty: a FAILBACK (a primary pool, FO-19), so both TCP "
@@ -1409,6 +1441,9 @@ def edge_timeline_readings() -> int:
               alternatives=lambda d: [with_connection_state(with_connection_state(with_transition(d, 3, "NONE"), "c1", 3, lambda s: ("ACTIVE", None)),
                                                             "c2", 3, lambda s: ("ACTIVE", None))])
 
+
+def timeline_readings_input(f: VectorFile, one: Sequence[Group], fail_groups: Sequence[Group], fail_vms: Sequence[Vm]) -> None:
+    """Input: whole seconds, and close events."""
     f.group("Input: times are whole seconds; a close event ends only an ACTIVE or DRAINING connection and is never an error.")
     f.add("timeline/readings/at-with-fraction-zero", "at: 10.0 is a JSON number with a fraction part, not an integer: TIME_OUT_OF_RANGE, "
           "as 1.5 is (times are whole seconds, written as integers).",
@@ -1459,6 +1494,9 @@ def edge_timeline_readings() -> int:
           ["FO-11"], timeline(fail_groups, fail_vms, [config(10, failoverRatio=1.5), advance(9)]),
           check=lambda ps, d: None if [e["code"] for e in d["errors"]] == ["EVENTS_OUT_OF_ORDER"] else (_ for _ in ()).throw(SystemExit(str(d))))
 
+
+def timeline_readings_draining(f: VectorFile, fail_groups: Sequence[Group], fail_vms: Sequence[Vm]) -> None:
+    """Draining: 0 s, events of different types at one time, the setting changed midway."""
     f.group("Draining: a drain of 0 s, events of different types at one time, the draining setting changed in the middle.")
     f.add("timeline/readings/zero-second-drain", "drainingTimeoutSec 0 with draining on: at the failover the TCP connections on the primaries "
           "drain for 0 s, that is they are CLOSED at once (GAP-23); not RESET (draining is on), not kept for the profile's timeout.",
@@ -1513,6 +1551,21 @@ def edge_timeline_readings() -> int:
           check=check_steps({1: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
                              2: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "DRAINING@110"}),
                              3: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "CLOSED"})}))
+
+def edge_timeline_readings() -> int:
+    """The readings docs/spec/passthrough-timeline.md writes down, one vector for each output that depends on one."""
+    f = VectorFile("edge_cases/timeline_readings.json",
+                   ["The timeline readings of docs/spec/passthrough-timeline.md: persistence on unhealthy VMs that still take new",
+                    "connections (GAP-21), transitions through a dropped pool or with no primary VM (GAP-20), the input rules",
+                    "(whole seconds, close of a connection that is not open), and the order of what happens at one time."],
+                   kind="passthrough-timeline")
+    one = [("ig-a", "us-west1-a", False)]
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+    timeline_readings_persistence(f, one, fail_groups, fail_vms)
+    timeline_readings_roles(f, fail_groups)
+    timeline_readings_input(f, one, fail_groups, fail_vms)
+    timeline_readings_draining(f, fail_groups, fail_vms)
     return f.write()
 
 
@@ -1593,15 +1646,8 @@ def both(*checks: Check) -> Check:
     return check
 
 
-def spec_slb() -> int:
-    f = VectorFile("spec_examples/service_lb_policy.json",
-                   ["The claims of the advanced load balancing text (Indonesian, service-lb-policy) as small plans, hand-checked:",
-                    "algorithms, preferred backends, the failover threshold, isolation, auto-capacity drain and undrain.",
-                    "Normative: the policy, each backend's drainCandidate/drained/belowFailoverThreshold/effectiveCapacity,",
-                    "each client location's regionsServed and whether it drops; the loads themselves are the model's (GAP-24)."],
-                   kind="service-lb-policy")
-    three: list[Document] = [{"name": "small", "zone": "east-a"}, {"name": "large", "zone": "east-b", "members": 3},
-                             {"name": "far", "zone": "west-a", "members": 5}]
+def spec_slb_algorithms_and_preferred(f: VectorFile, three: list[Document]) -> None:
+    """Algorithms (SLB-7..SLB-13, SLB-36) and preferred backends (SLB-30, SLB-31)."""
     f.group("Algorithms (SLB-7..SLB-13, SLB-36).")
     f.add("slb/algorithm/default-without-policy", "No service LB policy: WATERFALL_BY_REGION fills the closest region in proportion to capacity (100 and 300 take 50 and 150 of 200).",
           ["SLB-7", "SLB-8"], slb(three, clients=[{"name": "c1", "requestsPerSecond": 200, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
@@ -1640,6 +1686,10 @@ def spec_slb() -> int:
     f.add("slb/preferred/equal-rtt", "Two preferred backends equally close in two regions, 100 offered against 100 each: lbconform splits 50/50, so both regions serve.",
           ["SLB-31", "SLB-30"], slb(ties, clients=tie_clients), flags=["EqualRtt"],
           alternatives=lambda d: [one_region_first("east")(d), one_region_first("west")(d)])
+
+
+def spec_slb_threshold_and_isolation(f: VectorFile) -> None:
+    """Failover threshold (SLB-20..SLB-24, SLB-35) and traffic isolation (SLB-25..SLB-28)."""
     f.group("Failover threshold (SLB-20..SLB-24, SLB-35).")
     weak: list[Document] = [{"name": "ok", "zone": "east-a"}, {"name": "weak", "zone": "east-b", "members": 10, "healthy": 5},
                             {"name": "far", "zone": "west-a"}]
@@ -1675,6 +1725,10 @@ def spec_slb() -> int:
           ["SLB-27"], slb([iso[1]], lb="CROSS_REGION_INTERNAL_PROXY_NETWORK",
                           policy={"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}),
           check=served([]))
+
+
+def spec_slb_drain_and_example(f: VectorFile) -> None:
+    """Auto-capacity drain and undrain (SLB-14..SLB-19), and the three-region example."""
     f.group("Auto-capacity drain and undrain (SLB-14..SLB-19).")
     five: list[Document] = [{"name": f"b{i}", "zone": "east-a" if i % 2 == 0 else "east-b", "members": 4} for i in range(5)]
     drain = {"autoCapacityDrain": {"enable": True}}
@@ -1720,6 +1774,19 @@ def spec_slb() -> int:
     f.add("slb/contention/largest-first", "Two client locations want east (capacity 100) with 60 and 90: the larger is served first there, the smaller overflows to west.",
           ["SLB-10", "SLB-8"], slb(contention, clients=two_clients), flags=["ClientContention"], check=served(["east", "west"], ["east"]),
           alternatives=lambda d: [decide(with_readings(slb(contention, clients=two_clients), {"clientOrder": "NAME_ORDER"}), "spec-docs")])
+
+def spec_slb() -> int:
+    f = VectorFile("spec_examples/service_lb_policy.json",
+                   ["The claims of the advanced load balancing text (Indonesian, service-lb-policy) as small plans, hand-checked:",
+                    "algorithms, preferred backends, the failover threshold, isolation, auto-capacity drain and undrain.",
+                    "Normative: the policy, each backend's drainCandidate/drained/belowFailoverThreshold/effectiveCapacity,",
+                    "each client location's regionsServed and whether it drops; the loads themselves are the model's (GAP-24)."],
+                   kind="service-lb-policy")
+    three: list[Document] = [{"name": "small", "zone": "east-a"}, {"name": "large", "zone": "east-b", "members": 3},
+                             {"name": "far", "zone": "west-a", "members": 5}]
+    spec_slb_algorithms_and_preferred(f, three)
+    spec_slb_threshold_and_isolation(f)
+    spec_slb_drain_and_example(f)
     return f.write()
 
 
@@ -1883,16 +1950,8 @@ def slb_zones() -> int:
     return f.write()
 
 
-def slb_readings() -> int:
-    f = VectorFile("edge_cases/service_lb_policy_readings.json",
-                   ["What docs/spec/service-lb-policy.md settles where the texts leave a choice: STRICT over capacity (GAP-34),",
-                    "the state before the first health report (GAP-51), the last-resort order (GAP-52), balancing modes and",
-                    "their maximums (GAP-53), rounding (GAP-54), a region's distance (GAP-55), draining after an undrain",
-                    "(GAP-56), missing policies (GAP-57) and dips below 35% inside the 60 s of undraining (GAP-27)."],
-                   kind="service-lb-policy")
-    strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
-    iso: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
-    heavy: list[Document] = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+def slb_readings_strict_and_initial_state(f: VectorFile, strict: Document, iso: list[Document], heavy: list[Document]) -> None:
+    """STRICT above capacity (GAP-34), the state before the first report (GAP-51), defaults."""
     f.group("STRICT above its closest region's capacity (SLB-25, SLB-27, GAP-34).")
     f.add("slb/readings/strict-over-capacity", "STRICT, 300 offered against 100 in east: east is overloaded with all of it; nothing is dropped and nothing goes to west.",
           ["SLB-25", "SLB-27"], slb(iso, clients=heavy, lb="CROSS_REGION_INTERNAL_APPLICATION", policy=strict),
@@ -1932,6 +1991,10 @@ def slb_readings() -> int:
     f.add("slb/readings/last-resort-nearest-region-first", "Both backends are below the threshold (50% < 70%): the last resort fills east's (capacity 100) before west's, so 100 stays in east.",
           ["SLB-21", "SLB-24", "SLB-10"], slb(weak, clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]),
           check=served(["east"]))
+
+
+def slb_readings_modes_and_distance(f: VectorFile) -> None:
+    """Balancing modes, maximums and rounding (GAP-53, GAP-54), a region's distance (GAP-55)."""
     f.group("Balancing modes, maximums and rounding (SLB-34, SLB-33, GAP-53, GAP-54).")
     def without_mode(doc: Document) -> Document:
         for b in doc["backendService"]["backends"]:
@@ -1970,6 +2033,11 @@ def slb_readings() -> int:
                                     clients=[{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 100, "east-b": 10, "west-a": 20}}], topology=far_first,
                                     policy={"isolationConfig": {"isolationGranularity": "REGION"}}),
           check=served(["east"]))
+
+
+def slb_readings_draining_and_policies(f: VectorFile) -> None:
+    """Draining held back then released (GAP-56), undraining (GAP-27), named policies (GAP-57)."""
+    drain = {"autoCapacityDrain": {"enable": True}}
     f.group("Draining held back by the 50% rule, then released by an undrain (SLB-15, SLB-19, GAP-56).")
     four: list[Document] = [{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}]},
                             {"name": "b1", "zone": "east-b", "members": 4, "health": [{"at": 0, "healthy": 4}, {"at": 10, "healthy": 0}]},
@@ -2000,6 +2068,20 @@ def slb_readings() -> int:
     named.pop("serviceLbPolicy")
     f.add("slb/readings/named-policy-missing", "The backend service names a policy the scenario does not give: MISSING_FIELD, not a plan with defaults.",
           ["SLB-32", "SLB-7"], named, check=invalid_with("MISSING_FIELD"))
+
+def slb_readings() -> int:
+    f = VectorFile("edge_cases/service_lb_policy_readings.json",
+                   ["What docs/spec/service-lb-policy.md settles where the texts leave a choice: STRICT over capacity (GAP-34),",
+                    "the state before the first health report (GAP-51), the last-resort order (GAP-52), balancing modes and",
+                    "their maximums (GAP-53), rounding (GAP-54), a region's distance (GAP-55), draining after an undrain",
+                    "(GAP-56), missing policies (GAP-57) and dips below 35% inside the 60 s of undraining (GAP-27)."],
+                   kind="service-lb-policy")
+    strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
+    iso: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a", "members": 10}]
+    heavy: list[Document] = [{"name": "c1", "requestsPerSecond": 300, "rttMs": {"east-a": 1, "east-b": 2, "west-a": 50}}]
+    slb_readings_strict_and_initial_state(f, strict, iso, heavy)
+    slb_readings_modes_and_distance(f)
+    slb_readings_draining_and_policies(f)
     return f.write()
 
 

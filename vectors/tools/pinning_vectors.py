@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 Document = dict[str, Any]
 
@@ -38,16 +38,8 @@ def text_with(doc: Document, old: str, new: str) -> str:
 
 # ------------------------------ passthrough
 
-def passthrough(g: Any) -> int:
-    f = g.VectorFile("edge_cases/passthrough_statements.json",
-                     ["The statements of docs/spec/passthrough.md that a reader could take another way, one vector",
-                      "per reading at least: each optional field left out, names and URL tails, a zonal URL against its",
-                      "zone, number spellings, the JSON text's edges, limits counted per role and in total, and",
-                      "instances and backends in another order."])
-    two = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", True)]
-    base = g.scenario(two, [("vm-a", "ig-a", True), ("vm-b", "ig-b", True)], ratio=0.5, spill=STAY)
-    fo = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-
+def passthrough_defaults(f: Any, g: Any, base: Document, fo: list[Any]) -> None:
+    """Defaults: each optional field left out takes the value docs/spec/passthrough.md §2 gives it."""
     f.group("Defaults: each optional field left out takes the value docs/spec/passthrough.md §2 gives it.")
     no_failover_key = changed(base, lambda d: d["backendService"]["backends"][0].pop("failover"))
     f.add("readings/default/backend-failover-absent", "backends[0] has no failover key: it is a primary backend (false), "
@@ -99,6 +91,9 @@ def passthrough(g: Any) -> int:
                                                                 "haPolicy": {"fastIPMove": "GARP_RA"}})),
           statements=["PT-2.2-m", "PT-2-e"])
 
+
+def passthrough_names_and_urls(f: Any, g: Any, base: Document) -> None:
+    """Names (GAP-58), URL tails (GAP-42), and a zonal URL against its zone (GAP-59)."""
     f.group("Names (GAP-58): the text after the last '/' must not be empty, in every field that names a resource; "
             "empty segments inside a path are ignored.", statements=["PT-2.6-a"])
     for ident, why, change in (
@@ -159,6 +154,9 @@ def passthrough(g: Any) -> int:
                                                              "zone": "us-east1-b"})),
           flags=["ZoneRegion"], statements=["PT-3.1-a"])
 
+
+def passthrough_numbers_and_text(f: Any, g: Any, base: Document, fo: list[Any]) -> None:
+    """Numbers in every JSON spelling, and the JSON text's edges."""
     f.group("Numbers: every JSON spelling of one decimal is one value; what JSON forbids is MALFORMED_JSON. The documents "
             "are carried as inputText so that the spelling reaches the implementation.", statements=["PT-2.7-a"])
     quorum = g.scenario(fo, [(f"p{i}", "ig-p", i < 2) for i in range(4)] + [("f1", "ig-f", True)], ratio=0.25)
@@ -217,6 +215,9 @@ def passthrough(g: Any) -> int:
     f.add("readings/json/null-instance", "A null entry of instances: WRONG_TYPE (null is absent only as a key's value).",
           ["TD-3"], changed(base, lambda d: d["instances"].append(None)), statements=["PT-2.8-d"])
 
+
+def passthrough_limits_and_order(f: Any, g: Any) -> None:
+    """Limits per role and in total (FO-5, FO-6, GAP-12), and instances and backends in another order."""
     f.group("Limits (FO-5, FO-6, GAP-12): per role, summed over the role's backends, healthy or not, inclusive; the "
             "backend count of the document.", statements=["PT-3.2-m"])
 
@@ -228,7 +229,7 @@ def passthrough(g: Any) -> int:
             vms += [(f"vp{i:02d}-{k:03d}", f"p{i:02d}", len(vms) >= unhealthy) for k in range(n)]
         for i, n in enumerate(backup):
             vms += [(f"vf{i:02d}-{k:03d}", f"f{i:02d}", True) for k in range(n)]
-        return g.scenario(gs, vms, ratio=0.5)
+        return cast(Document, g.scenario(gs, vms, ratio=0.5))
     f.add("failover/limits/primaries-summed-over-groups", "Two primary groups of 126 VMs: each is under 250, the role holds "
           "252: TOO_MANY_PRIMARY_VMS (counted per role, not per group).", ["FO-5"], role_groups([126, 126], [1]))
     f.add("failover/limits/primaries-summed-at-limit", "Two primary groups of 125 VMs: 250 in the role, accepted.",
@@ -259,22 +260,27 @@ def passthrough(g: Any) -> int:
                         ("A0", "ig-a", True)], spill=STAY)
     f.add("readings/order/names-by-bytes", "VMs listed b2, a2, b1, a1, A0 with STAY_WITHIN_ZONE: the sets are sorted by "
           "bytes (A0 before a1: upper case first), not by listing order or case-insensitively.", ["ZA-32", "TD-1"], zonal)
-    return f.write()
+
+def passthrough(g: Any) -> int:
+    f = g.VectorFile("edge_cases/passthrough_statements.json",
+                     ["The statements of docs/spec/passthrough.md that a reader could take another way, one vector",
+                      "per reading at least: each optional field left out, names and URL tails, a zonal URL against its",
+                      "zone, number spellings, the JSON text's edges, limits counted per role and in total, and",
+                      "instances and backends in another order."])
+    two = [("ig-a", "us-west1-a", False), ("ig-b", "us-west1-b", True)]
+    base = g.scenario(two, [("vm-a", "ig-a", True), ("vm-b", "ig-b", True)], ratio=0.5, spill=STAY)
+    fo = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    passthrough_defaults(f, g, base, fo)
+    passthrough_names_and_urls(f, g, base)
+    passthrough_numbers_and_text(f, g, base, fo)
+    passthrough_limits_and_order(f, g)
+    return cast(int, f.write())
 
 
 # ------------------------------ passthrough-timeline
 
-def timeline(g: Any) -> int:
-    f = g.VectorFile("edge_cases/timeline_statements.json",
-                     ["The statements of docs/spec/passthrough-timeline.md that a reader could take another way: the",
-                      "document's fields left out or required, the error of each empty event field, whole seconds, the",
-                      "size bound as a running sum at and over it, and a pool that changes within one role."],
-                     kind="passthrough-timeline")
-    one = [("ig-a", "us-west1-a", False)]
-    vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
-    base = g.timeline(one, vms, [g.connect(0, "c1", "vm-1")])
-    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
-
+def timeline_document(f: Any, g: Any, base: Document, one: list[Any], fail_groups: list[Any], vms: list[Any]) -> None:
+    """The document: required fields, defaults, the passthrough kind's document rules, and each empty or absent event field."""
     f.group("The document: required fields, defaults, and the passthrough kind's document rules.")
     f.add("timeline/required/kind-other", "kind \"timeline\" names no scenario kind: UNKNOWN_KIND.", ["CT-1"],
           changed(base, lambda d: d.__setitem__("kind", "timeline")), statements=["TL-2.2-a"])
@@ -334,6 +340,9 @@ def timeline(g: Any) -> int:
           g.timeline(one, vms, [g.connect(0, "c/1", "vm-1"), g.connect(0, "1", "vm-2"),
                                 {"at": 5, "type": "close", "connection": "c/1"}]), statements=["TL-2.4-h"])
 
+
+def timeline_size_and_transitions(f: Any, g: Any, fail_groups: list[Any]) -> None:
+    """The size bound (TL-2.4-l), and a pool that changes within one role."""
     f.group("The size bound (TL-2.4-l): the running sum over the events of the instances and the connections opened so far "
             "is at most 1,000,000; not events x (instances + connections). 250 primary and 250 backup VMs, all unhealthy, "
             "dropping on, so every pool is empty and the steps stay small.", statements=["TL-2.4-l"])
@@ -354,7 +363,20 @@ def timeline(g: Any) -> int:
           g.timeline(fail_groups, [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)],
                      [g.connect(0, "c2", "p2"), g.health(10, "p2", False)], ratio=0.0),
           statements=["TL-4.4-c"])
-    return f.write()
+
+def timeline(g: Any) -> int:
+    f = g.VectorFile("edge_cases/timeline_statements.json",
+                     ["The statements of docs/spec/passthrough-timeline.md that a reader could take another way: the",
+                      "document's fields left out or required, the error of each empty event field, whole seconds, the",
+                      "size bound as a running sum at and over it, and a pool that changes within one role."],
+                     kind="passthrough-timeline")
+    one = [("ig-a", "us-west1-a", False)]
+    vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
+    base = g.timeline(one, vms, [g.connect(0, "c1", "vm-1")])
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    timeline_document(f, g, base, one, fail_groups, vms)
+    timeline_size_and_transitions(f, g, fail_groups)
+    return cast(int, f.write())
 
 
 # ------------------------------ service-lb-policy
@@ -542,13 +564,15 @@ def slb_document(g: Any) -> list[tuple[str, str, list[str], Document, list[str]]
     # counts of the document at, and one over, their bounds
     def regions(n: int) -> Document:
         topology = {f"r{i:03d}": [f"r{i:03d}-a"] for i in range(n)}
-        return g.slb([{"name": "b1", "zone": "r000-a"}], topology=topology,
-                      clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {f"r{i:03d}-a": 1 + i for i in range(n)}}])
+        return cast(Document, g.slb([{"name": "b1", "zone": "r000-a"}], topology=topology,
+                                    clients=[{"name": "c1", "requestsPerSecond": 100,
+                                              "rttMs": {f"r{i:03d}-a": 1 + i for i in range(n)}}]))
 
     def zones(n: int) -> Document:
         topology = {"east": [f"east-{i:04d}" for i in range(n)]}
-        return g.slb([{"name": "b1", "zone": "east-0000"}], topology=topology,
-                      clients=[{"name": "c1", "requestsPerSecond": 100, "rttMs": {f"east-{i:04d}": 1 for i in range(n)}}])
+        return cast(Document, g.slb([{"name": "b1", "zone": "east-0000"}], topology=topology,
+                                    clients=[{"name": "c1", "requestsPerSecond": 100,
+                                              "rttMs": {f"east-{i:04d}": 1 for i in range(n)}}]))
     out += [
         ("slb/limits/200-regions", "200 regions: at the bound, accepted.", ["SLB-10"], regions(200), ["SL-1.2-a"]),
         ("slb/limits/201-regions", "201 regions: TOO_MANY_OBJECTS.", ["SLB-10"], regions(201), ["SL-1.2-a"]),
@@ -707,7 +731,7 @@ def service_lb_policy(g: Any) -> int:
             "multi-region plans, rounding order.")
     for ident, comment, clauses, doc, statements in slb_plans(g):
         f.add(ident, comment, clauses, doc, statements=statements)
-    return f.write()
+    return cast(int, f.write())
 
 
 def families(g: Any) -> list[tuple[str, Callable[[], int]]]:

@@ -154,8 +154,9 @@ def timeline_statements(d: Document, scenario: Any, profiles: Sequence[str]) -> 
         if step["transition"] != "NONE":
             out.append("TL-4.4-a")
         for c in step["connections"]:
-            out += {"DRAINING": ["TL-4.2-f", "TL-4.5-a"], "RESET": ["TL-4.2-f"], "REFUSED": ["TL-4.2-i"],
-                    "ACTIVE": [], "CLOSED": []}[c["state"]]
+            by_state: dict[str, list[str]] = {"DRAINING": ["TL-4.2-f", "TL-4.5-a"], "RESET": ["TL-4.2-f"],
+                                              "REFUSED": ["TL-4.2-i"], "ACTIVE": [], "CLOSED": []}
+            out += by_state[c["state"]]
     return out
 
 

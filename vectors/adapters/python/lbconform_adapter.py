@@ -18,11 +18,19 @@ fields and their defaults (2), the error precedence (3: input errors stop at the
 first, in reading order; specification errors are all reported), the eligible
 backends (4.1) and the zonal-affinity statuses in their order (4.2).
 """
+from __future__ import annotations
+
 import json
 import os
 import sys
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
+
+Json = Any  # a JSON value as json.loads gives it
+Document = Dict[str, Any]  # a JSON object: a scenario document, a decision, a message
+Scenario = Dict[str, Any]  # a scenario as this adapter reads it (its own keys)
+Kinds = Union[Type[Any], Tuple[Type[Any], ...]]  # the Python types a JSON field may have
 
 MAX_DEPTH = 64
 SPILLOVERS = ("ZONAL_AFFINITY_DISABLED", "ZONAL_AFFINITY_STAY_WITHIN_ZONE", "ZONAL_AFFINITY_SPILL_CROSS_ZONE")
@@ -31,14 +39,14 @@ OTHER_SCHEMES = ("EXTERNAL", "EXTERNAL_MANAGED", "INTERNAL_MANAGED", "INTERNAL_S
 
 
 class Rejected(Exception):
-    def __init__(self, code, path, message):
+    def __init__(self, code: str, path: str, message: str) -> None:
         super().__init__(message)
         self.error = {"code": code, "path": path, "message": message}
 
 
 # ---------------------------------------------------------------- reading the scenario
 
-def parse_document(text):
+def parse_document(text: str) -> Json:
     """JSON with lbconform's input limits: depth, NaN, infinities, duplicate keys."""
     depth, in_string, escaped = 0, False, False
     for c in text:
@@ -53,13 +61,13 @@ def parse_document(text):
         elif c in "]}":
             depth -= 1
 
-    def no_duplicates(pairs):
+    def no_duplicates(pairs: List[Tuple[str, Json]]) -> Document:
         keys = [k for k, _ in pairs]
         if len(keys) != len(set(keys)):
             raise Rejected("DUPLICATE_KEY", "", "a key appears twice in one object")
         return dict(pairs)
 
-    def finite(text_number):
+    def finite(text_number: str) -> float:
         value = float(text_number)
         if value in (float("inf"), float("-inf")):
             raise ValueError("number out of range")
@@ -68,7 +76,7 @@ def parse_document(text):
             raise Rejected("INEXACT_NUMBER", "", f"{text_number} has more digits than a double holds")
         return value
 
-    def no_constants(name):
+    def no_constants(name: str) -> Json:
         raise ValueError(name + " is not JSON")
 
     try:
@@ -83,12 +91,14 @@ def parse_document(text):
 class Obj:
     """One JSON object; `strict` objects reject keys nobody read."""
 
-    def __init__(self, value, path, strict):
+    def __init__(self, value: Json, path: str, strict: bool) -> None:
         if not isinstance(value, dict):
             raise Rejected("WRONG_TYPE", path, "expected an object")
-        self.value, self.path, self.strict, self.read = value, path, strict, set()
+        self.value: Document = value
+        self.path, self.strict = path, strict
+        self.read: Set[str] = set()
 
-    def get(self, key, kinds, default=None, required=False):
+    def get(self, key: str, kinds: Kinds, default: Any = None, required: bool = False) -> Any:
         self.read.add(key)
         value = self.value.get(key)
         if value is None:
@@ -99,35 +109,35 @@ class Obj:
             raise Rejected("WRONG_TYPE", f"{self.path}/{key}", f"'{key}' has the wrong type")
         return value
 
-    def finish(self):
+    def finish(self) -> None:
         if self.strict:
             for key in self.value:
                 if key not in self.read:
                     raise Rejected("UNKNOWN_FIELD", f"{self.path}/{key}", f"unknown field '{key}'")
 
 
-def _tuple(kinds):
+def _tuple(kinds: Kinds) -> Tuple[Type[Any], ...]:
     return kinds if isinstance(kinds, tuple) else (kinds,)
 
 
-def enum(value, allowed, path):
+def enum(value: str, allowed: Sequence[str], path: str) -> str:
     if value not in allowed:
         raise Rejected("UNKNOWN_ENUM_VALUE", path, f"'{value}' is not one of {', '.join(allowed)}")
     return value
 
 
-def last_segment(text, path):
+def last_segment(text: str, path: str) -> str:
     name = text.rsplit("/", 1)[-1]
     if not name:
         raise Rejected("INVALID_NAME", path, f"'{text}' has no name")
     return name
 
 
-def segments(url):
+def segments(url: str) -> List[str]:
     return [s for s in url.split("/") if s]
 
 
-def zone_in_url(url):
+def zone_in_url(url: str) -> str:
     parts = segments(url)
     for i in range(len(parts) - 2):
         if parts[i] == "zones":
@@ -135,34 +145,46 @@ def zone_in_url(url):
     return ""
 
 
-def zone_in_region(zone, region):
+def zone_in_region(zone: str, region: str) -> bool:
     return zone.startswith(region + "-") and len(zone) > len(region) + 1
 
 
-def is_suffix(short, long):
+def is_suffix(short: List[str], long: List[str]) -> bool:
     return 0 < len(short) <= len(long) and long[len(long) - len(short):] == short
 
 
-def ratio(value):
+def ratio(value: Json) -> Fraction:
     """A JSON number as the exact decimal it names (the shortest repr of the double)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError
     return Fraction(value) if isinstance(value, int) else Fraction(Decimal(repr(value)))
 
 
-def read_ratio(obj, key):
+def read_ratio(obj: Obj, key: str) -> Fraction:
     value = obj.get(key, (int, float), 0)
     return ratio(value)
 
 
-def read_scenario(doc, kind_wanted="passthrough"):
+def read_scenario(doc: Json, kind_wanted: str = "passthrough") -> Scenario:
+    """Reads the document in the order of docs/spec/passthrough.md section 2; the first input error stops it."""
     root = Obj(doc, "", strict=True)
     kind = root.get("kind", str, required=True)
     if kind != kind_wanted:
         raise Rejected("UNKNOWN_KIND", "/kind", f"unknown kind '{kind}'")
     root.get("description", str)
     service = Obj(root.get("backendService", dict, required=True), "/backendService", strict=False)
-    s = {"region": last_segment(service.get("region", str, required=True), "/backendService/region")}
+    s = read_backend_service(service)
+    s["vms"] = read_instances(root, s)
+    read_client(root, s)
+    read_deployment(root, s)
+    if kind_wanted == "passthrough-timeline":
+        read_timeline_fields(root, service, s)
+    root.finish()
+    return s
+
+
+def read_backend_service(service: Obj) -> Scenario:
+    s: Scenario = {"region": last_segment(service.get("region", str, required=True), "/backendService/region")}
     scheme = service.get("loadBalancingScheme", str)
     if scheme is not None and scheme != "INTERNAL":
         code = "UNSUPPORTED_LOAD_BALANCING_SCHEME" if scheme in OTHER_SCHEMES else "UNKNOWN_ENUM_VALUE"
@@ -171,7 +193,8 @@ def read_scenario(doc, kind_wanted="passthrough"):
     backends = service.get("backends", list, [])
     if len(backends) > 1000:
         raise Rejected("TOO_MANY_OBJECTS", "/backendService/backends", "at most 1,000 backends")
-    tails, urls = set(), set()  # every trailing run of segments of the backends so far, and their whole URLs
+    tails: Set[Tuple[str, ...]] = set()  # every trailing run of segments of the backends so far
+    urls: Set[Tuple[str, ...]] = set()  # and their whole URLs
     for i, b in enumerate(backends):
         backend = Obj(b, f"/backendService/backends/{i}", strict=False)
         group = backend.get("group", str, required=True)
@@ -193,8 +216,12 @@ def read_scenario(doc, kind_wanted="passthrough"):
     s["spillover_ratio"] = read_ratio(zonal, "spilloverRatio")
     subsetting = Obj(service.get("subsetting", dict, {}), "/backendService/subsetting", strict=False)
     s["subsetting"] = enum(subsetting.get("policy", str, "NONE"), ("NONE", "CONSISTENT_HASH_SUBSETTING"), subsetting.path + "/policy")
+    return s
 
-    s["vms"], names = [], set()
+
+def read_instances(root: Obj, s: Scenario) -> List[Document]:
+    vms: List[Document] = []
+    names: Set[str] = set()
     instances = root.get("instances", list, [])
     if len(instances) > 10000:
         raise Rejected("TOO_MANY_OBJECTS", "/instances", "at most 10,000 instances")
@@ -225,8 +252,11 @@ def read_scenario(doc, kind_wanted="passthrough"):
             raise Rejected("INSTANCE_ZONE_MISMATCH", vm.path + "/zone", "not the zone of its group")
         health = enum(vm.get("healthState", str, required=True), ("HEALTHY", "UNHEALTHY"), vm.path + "/healthState")
         vm.finish()
-        s["vms"].append({"name": name, "zone": zone, "backup": matches[0]["failover"], "healthy": health == "HEALTHY"})
+        vms.append({"name": name, "zone": zone, "backup": matches[0]["failover"], "healthy": health == "HEALTHY"})
+    return vms
 
+
+def read_client(root: Obj, s: Scenario) -> None:
     client = Obj(root.get("client", dict, required=True), "/client", strict=True)
     s["client_type"] = enum(client.get("type", str, required=True), CLIENT_TYPES, "/client/type")
     zone, region = client.get("zone", str), client.get("region", str)
@@ -243,6 +273,8 @@ def read_scenario(doc, kind_wanted="passthrough"):
             raise Rejected("ZONE_NOT_IN_REGION", "/client/zone", "not in the client's region")
     client.finish()
 
+
+def read_deployment(root: Obj, s: Scenario) -> None:
     deployment = Obj(root.get("deployment", dict, {}), "/deployment", strict=True)
     s["mirroring"] = deployment.get("packetMirroringCollector", bool, False)
     s["nsi"] = deployment.get("networkSecurityIntegration", bool, False)
@@ -253,17 +285,14 @@ def read_scenario(doc, kind_wanted="passthrough"):
                           sym.get("senderToReceiverSameZoneOnly", bool, False))
         sym.finish()
     deployment.finish()
-    if kind_wanted == "passthrough-timeline":
-        read_timeline_fields(root, service, s)
-    root.finish()
-    return s
 
 
 # ---------------------------------------------------------------- the rules
 
-def validate(s, profile):
-    errors = []
-    def error(code):
+def validate(s: Scenario, profile: str) -> List[Document]:
+    errors: List[Document] = []
+
+    def error(code: str) -> None:
         errors.append({"code": code, "path": "", "message": code.lower().replace("_", " ")})
     if any(b["failover"] for b in s["backends"]):
         if sum(not v["backup"] for v in s["vms"]) > 250: error("TOO_MANY_PRIMARY_VMS")
@@ -280,7 +309,7 @@ def validate(s, profile):
     return errors
 
 
-def eligible_backends(s):
+def eligible_backends(s: Scenario) -> Tuple[str, Set[str]]:
     vms = s["vms"]
     if not any(b["failover"] for b in s["backends"]):
         healthy = {v["name"] for v in vms if v["healthy"]}
@@ -302,7 +331,7 @@ def eligible_backends(s):
     return "PRIMARY_HEALTHY", healthy_primaries  # no table row: the healthy primaries
 
 
-def zonal_affinity(s, kind, eligible, profile):
+def zonal_affinity(s: Scenario, kind: str, eligible: Set[str], profile: str) -> Tuple[str, Optional[str], Set[str]]:
     """Returns (status, outcome, modified eligible)."""
     if s["spillover"] == "ZONAL_AFFINITY_DISABLED":
         return "DISABLED", None, eligible
@@ -335,7 +364,7 @@ def zonal_affinity(s, kind, eligible, profile):
     return ("APPLIED", "REFINED", both) if refine else ("APPLIED", "UNCHANGED", eligible)
 
 
-def pool(s, profile):
+def pool(s: Scenario, profile: str) -> Document:
     kind, eligible = eligible_backends(s)
     status, outcome, modified = zonal_affinity(s, kind, eligible, profile)
     zonal = {"status": status}
@@ -345,28 +374,48 @@ def pool(s, profile):
             "modifiedEligible": sorted(modified)}
 
 
-def decide(document, profile):
+def invalid(rejected: Rejected) -> Document:
+    return {"valid": False, "errors": [rejected.error]}
+
+
+def decide_passthrough_document(doc: Json, profile: str, kind: str = "passthrough") -> Document:
     try:
-        doc = parse_document(document) if isinstance(document, str) else document
-        if isinstance(doc, dict) and doc.get("kind") == "service-lb-policy":
-            return plan(read_slb(doc))
+        s = read_scenario(doc, kind)
     except Rejected as rejected:
-        return {"valid": False, "errors": [rejected.error]}
-    except TypeError:
-        return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a number has the wrong type"}]}
-    try:
-        timeline = isinstance(doc, dict) and doc.get("kind") == "passthrough-timeline"
-        s = read_scenario(doc, "passthrough-timeline" if timeline else "passthrough")
-    except Rejected as rejected:
-        return {"valid": False, "errors": [rejected.error]}
+        return invalid(rejected)
     except TypeError:
         return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a ratio is not a number"}]}
+    timeline = kind == "passthrough-timeline"
     errors = validate(s, profile) + (validate_timeline(s) if timeline else [])
     if errors:
         return {"valid": False, "errors": errors}
     if timeline:
         return decide_timeline(s, profile)
     return dict({"valid": True, "errors": []}, **pool(s, profile))
+
+
+def decide_timeline_document(doc: Json, profile: str) -> Document:
+    return decide_passthrough_document(doc, profile, "passthrough-timeline")
+
+
+def decide_slb_document(doc: Json, profile: str) -> Document:
+    try:
+        return plan(read_slb(doc))
+    except Rejected as rejected:
+        return invalid(rejected)
+    except TypeError:
+        return {"valid": False, "errors": [{"code": "WRONG_TYPE", "path": "", "message": "a number has the wrong type"}]}
+
+
+def decide(document: Json, profile: str) -> Document:
+    """A scenario document (or its raw text) decided by its own `kind`; one this adapter does not
+    decide is read as passthrough, whose reader reports the unknown kind."""
+    try:
+        doc = parse_document(document) if isinstance(document, str) else document
+    except Rejected as rejected:
+        return invalid(rejected)
+    kind = doc.get("kind") if isinstance(doc, dict) else None
+    return DECIDERS.get(kind if isinstance(kind, str) else "", decide_passthrough_document)(doc, profile)
 
 
 # ---------------------------------------------------------------- timelines (kind passthrough-timeline)
@@ -376,7 +425,7 @@ MAX_SECONDS = 1_000_000_000
 AFFINITIES = ("NONE", "CLIENT_IP", "CLIENT_IP_PROTO", "CLIENT_IP_PORT_PROTO", "CLIENT_IP_NO_DESTINATION")
 
 
-def seconds(value, path):
+def seconds(value: Json, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise Rejected("WRONG_TYPE", path, "expected a number")
     if not isinstance(value, int) or not 0 <= value <= MAX_SECONDS:
@@ -384,7 +433,7 @@ def seconds(value, path):
     return value
 
 
-def read_timeline_fields(root, service, s):
+def read_timeline_fields(root: Obj, service: Obj, s: Scenario) -> None:
     s["affinity"] = enum(service.get("sessionAffinity", str, "NONE"), AFFINITIES, "/backendService/sessionAffinity")
     tracking = Obj(service.get("connectionTrackingPolicy", dict, {}), "/backendService/connectionTrackingPolicy", False)
     s["tracking"] = enum(tracking.get("trackingMode", str, "PER_CONNECTION"), ("PER_CONNECTION", "PER_SESSION"), tracking.path + "/trackingMode")
@@ -448,8 +497,8 @@ def read_timeline_fields(root, service, s):
             raise Rejected("TOO_MANY_OBJECTS", e.path + "/at", "the steps would list over 1,000,000 entries")
 
 
-def validate_timeline(s):
-    errors = []
+def validate_timeline(s: Scenario) -> List[Document]:
+    errors: List[Document] = []
     for e in s["events"]:
         ratio_set = e.get("change", {}).get("failover_ratio")
         if ratio_set is not None and not 0 <= ratio_set <= 1:
@@ -463,16 +512,17 @@ def validate_timeline(s):
     return errors
 
 
-def role(kind):
+def role(kind: str) -> Optional[str]:
     return {"PRIMARY_HEALTHY": "primary", "PRIMARY_LAST_RESORT": "primary", "BACKUP_HEALTHY": "backup"}.get(kind)
 
 
-def decide_timeline(s, profile):
+def decide_timeline(s: Scenario, profile: str) -> Document:
     timeout = s["timeout"] if s["timeout"] is not None else (600 if profile == "api-10min" else 300)
     vm_by_name = {v["name"]: v for v in s["vms"]}
     initial = pool(s, profile)
     previous_role = role(initial["eligible"]["kind"])
-    conns, steps = {}, []  # id -> {"vm", "protocol", "state", "until"}
+    conns: Dict[str, Document] = {}  # id -> {"vm", "protocol", "state", "until"}
+    steps: List[Document] = []
     for e in s["events"]:
         for c in conns.values():  # R1: draining lasts up to the timeout, then the connection is closed
             if c["state"] == "DRAINING" and e["at"] >= c["until"]:
@@ -486,7 +536,8 @@ def decide_timeline(s, profile):
         now = pool(s, profile)  # R3, then R4: the transition from the previous step's pool
         in_pool = set(now["eligible"]["backends"])
         new_role = role(now["eligible"]["kind"])
-        transition = {("primary", "backup"): "FAILOVER", ("backup", "primary"): "FAILBACK"}.get((previous_role, new_role), "NONE")
+        transitions: Dict[Tuple[Optional[str], Optional[str]], str] = {("primary", "backup"): "FAILOVER", ("backup", "primary"): "FAILBACK"}
+        transition = transitions.get((previous_role, new_role), "NONE")
         previous_role = new_role
         all_unhealthy = not any(v["healthy"] for v in s["vms"])
         for c in conns.values():
@@ -519,7 +570,7 @@ def decide_timeline(s, profile):
     return {"valid": True, "errors": [], "initial": initial, "steps": steps}
 
 
-def persists(s, protocol, all_unhealthy):
+def persists(s: Scenario, protocol: str, all_unhealthy: bool) -> bool:
     if s["persistence"] == "ALWAYS_PERSIST":
         return True
     if s["persistence"] == "NEVER_PERSIST":
@@ -542,7 +593,7 @@ CAPACITY_FIELDS = {"RATE": ("maxRate", "maxRatePerInstance", "maxRatePerEndpoint
                    "CONNECTION": ("maxConnections", "maxConnectionsPerInstance", "maxConnectionsPerEndpoint")}
 
 
-def milli(obj, key, path):
+def milli(obj: Obj, key: str, path: str) -> int:
     """A non-negative decimal with at most 3 places, in thousandths."""
     value = obj.get(key, (int, float), required=True)
     exact = ratio(value) * 1000
@@ -551,7 +602,7 @@ def milli(obj, key, path):
     return int(exact)
 
 
-def count(value, path):
+def count(value: Json, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Rejected("WRONG_TYPE", path, "expected a whole number")
     if not 0 <= value <= 1_000_000:
@@ -559,21 +610,38 @@ def count(value, path):
     return value
 
 
-def bounded(items, limit, path):
+def bounded(items: List[Json], limit: int, path: str) -> List[Json]:
     """A list of at most `limit` entries (docs/spec/service-lb-policy.md 1.1, 1.2)."""
     if len(items) > limit:
         raise Rejected("TOO_MANY_OBJECTS", path, f"at most {limit} entries")
     return items
 
 
-def read_slb(doc):
+def read_slb(doc: Json) -> Scenario:
+    """Reads the document in the order of docs/spec/service-lb-policy.md; the first input error stops it."""
     root = Obj(doc, "", strict=True)
     root.get("kind", str, required=True)
     root.get("description", str)
     lb = enum(root.get("loadBalancer", str, required=True), SUPPORTED_LBS + OTHER_LBS, "/loadBalancer")
-    s = {"lb": lb, "regions": [], "zones": {}, "backends": [], "clients": []}
+    s: Scenario = {"lb": lb, "regions": [], "zones": {}, "backends": [], "clients": []}
+    read_topology(root, s)
+    read_slb_service(root, s)
+    read_backend_groups(root, s)
+    s["policy"] = read_slb_policy(root, s["refs"])
+    read_clients(root, s)
+    readings = Obj(root.get("readings", dict, {}), "/readings", strict=True)
+    s["drain_over_half"] = enum(readings.get("drainOverHalf", str, "DRAIN_NONE"), ("DRAIN_NONE", "DRAIN_UP_TO_HALF"), "/readings")
+    s["client_order"] = enum(readings.get("clientOrder", str, "LARGEST_FIRST"), ("LARGEST_FIRST", "NAME_ORDER"), "/readings")
+    readings.finish()
+    at = root.get("at", (int, float))
+    s["at"] = seconds(at, "/at") if at is not None else max([h[0] for b in s["backends"] for h in b["health"]], default=0)
+    root.finish()
+    return s
+
+
+def read_topology(root: Obj, s: Scenario) -> None:
     topology = Obj(root.get("topology", dict, required=True), "/topology", strict=True)
-    names = set()
+    names: Set[str] = set()
     for i, raw in enumerate(bounded(topology.get("regions", list, required=True), 200, "/topology/regions")):
         r = Obj(raw, f"/topology/regions/{i}", strict=True)
         name = last_segment(r.get("name", str, required=True), r.path + "/name")
@@ -596,6 +664,9 @@ def read_slb(doc):
         r.finish()
         s["regions"].append((name, [last_segment(z, "") for z in zones]))
     topology.finish()
+
+
+def read_slb_service(root: Obj, s: Scenario) -> None:
     service = Obj(root.get("backendService", dict, required=True), "/backendService", strict=False)
     s["name"] = service.get("name", str, "")
     s["scheme"] = service.get("loadBalancingScheme", str, "")
@@ -626,7 +697,10 @@ def read_slb(doc):
                 raise Rejected("MISSING_FIELD", b.path + "/maxUtilization", "UTILIZATION needs maxUtilization")
             backend["util"] = ratio(b.get("maxUtilization", (int, float)))
         s["backends"].append(backend)
-    seen = set()
+
+
+def read_backend_groups(root: Obj, s: Scenario) -> None:
+    seen: Set[str] = set()
     for i, raw in enumerate(bounded(root.get("backendGroups", list, required=True), 1000, "/backendGroups")):
         g = Obj(raw, f"/backendGroups/{i}", strict=True)
         name = last_segment(g.get("group", str, required=True), g.path + "/group")
@@ -638,21 +712,7 @@ def read_slb(doc):
         seen.add(name)
         b = matches[0]
         b["kind"] = enum(g.get("kind", str, required=True), BACKEND_KINDS, g.path + "/kind")
-        zone, region = g.get("zone", str), g.get("region", str)
-        if zone is not None:
-            b["zone"] = last_segment(zone, g.path + "/zone")
-        if b["zone"]:
-            if b["zone"] not in s["zones"]:
-                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/zone", "zone not in the topology")
-            if region is not None and last_segment(region, "") != s["zones"][b["zone"]]:
-                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "zone in another region")
-            b["region"] = s["zones"][b["zone"]]
-        elif region is None:
-            raise Rejected("MISSING_FIELD", g.path + "/zone", "zone needed")
-        else:
-            b["region"] = last_segment(region, "")
-            if b["region"] not in [r for r, _ in s["regions"]]:
-                raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "region not in the topology")
+        read_group_location(g, b, s)
         b["members"] = count(g.get("members", int, required=True), g.path + "/members")
         b["healthy"] = count(g.get("healthy", int, b["members"]), g.path + "/healthy")
         if b["healthy"] > b["members"]:
@@ -661,61 +721,103 @@ def read_slb(doc):
             b["per_member"] = milli(g, "loadPerMemberAtFullUtilization", g.path)
         elif b["field"] == "maxUtilization":
             raise Rejected("MISSING_FIELD", g.path + "/loadPerMemberAtFullUtilization", "needed for UTILIZATION")
-        b["health"], members, previous = [], b["members"], 0
-        for k, raw_h in enumerate(g.get("health", list, [])):
-            h = Obj(raw_h, f"{g.path}/health/{k}", strict=True)
-            at = seconds(h.get("at", (int, float), required=True), h.path + "/at")
-            if at < previous:
-                raise Rejected("EVENTS_OUT_OF_ORDER", h.path, "back in time")
-            previous = at
-            if h.value.get("members") is not None:
-                members = count(h.get("members", int), h.path + "/members")
-            healthy = count(h.get("healthy", int, required=True), h.path + "/healthy")
-            if healthy > members:
-                raise Rejected("HEALTHY_COUNT_OUT_OF_RANGE", h.path, "more healthy than members")
-            h.finish()
-            b["health"].append((at, members, healthy))
-        # A per-member maximum times the most members the backend ever has stays within 10^12 (in thousandths, 10^15).
-        most = max([b["members"]] + [m for _, m, _ in b["health"]])
-        per_member = b["per_member"] if b["field"] == "maxUtilization" else \
-            (b["value"] if b["field"] not in (None, "maxRate", "maxConnections") else 0)
-        if per_member > 0 and most * per_member > 10**15:
-            raise Rejected("VALUE_OUT_OF_RANGE", g.path + "/members", "a capacity above 10^12")
+        b["health"] = read_health(g, b["members"])
+        check_capacity_bound(g, b)
         g.finish()
     for b in s["backends"]:
         if b["name"] not in seen:
             raise Rejected("MISSING_FIELD", "/backendGroups", "every backend needs an entry")
-    s["policy"] = None
+
+
+def read_group_location(g: Obj, b: Document, s: Scenario) -> None:
+    zone, region = g.get("zone", str), g.get("region", str)
+    if zone is not None:
+        b["zone"] = last_segment(zone, g.path + "/zone")
+    if b["zone"]:
+        if b["zone"] not in s["zones"]:
+            raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/zone", "zone not in the topology")
+        if region is not None and last_segment(region, "") != s["zones"][b["zone"]]:
+            raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "zone in another region")
+        b["region"] = s["zones"][b["zone"]]
+    elif region is None:
+        raise Rejected("MISSING_FIELD", g.path + "/zone", "zone needed")
+    else:
+        b["region"] = last_segment(region, "")
+        if b["region"] not in [r for r, _ in s["regions"]]:
+            raise Rejected("ZONE_NOT_IN_TOPOLOGY", g.path + "/region", "region not in the topology")
+
+
+def check_capacity_bound(g: Obj, b: Document) -> None:
+    """A per-member maximum times the most members the backend ever has stays within 10^12 (in thousandths, 10^15)."""
+    most = max([b["members"]] + [m for _, m, _ in b["health"]])
+    per_member = b["per_member"] if b["field"] == "maxUtilization" else \
+        (b["value"] if b["field"] not in (None, "maxRate", "maxConnections") else 0)
+    if per_member > 0 and most * per_member > 10**15:
+        raise Rejected("VALUE_OUT_OF_RANGE", g.path + "/members", "a capacity above 10^12")
+
+
+def read_health(g: Obj, members: int) -> List[Tuple[int, int, int]]:
+    health: List[Tuple[int, int, int]] = []
+    previous = 0
+    for k, raw_h in enumerate(g.get("health", list, [])):
+        h = Obj(raw_h, f"{g.path}/health/{k}", strict=True)
+        at = seconds(h.get("at", (int, float), required=True), h.path + "/at")
+        if at < previous:
+            raise Rejected("EVENTS_OUT_OF_ORDER", h.path, "back in time")
+        previous = at
+        if h.value.get("members") is not None:
+            members = count(h.get("members", int), h.path + "/members")
+        healthy = count(h.get("healthy", int, required=True), h.path + "/healthy")
+        if healthy > members:
+            raise Rejected("HEALTHY_COUNT_OUT_OF_RANGE", h.path, "more healthy than members")
+        h.finish()
+        health.append((at, members, healthy))
+    return health
+
+
+def read_slb_policy(root: Obj, refs: List[str]) -> Optional[Document]:
     raw_policy = root.get("serviceLbPolicy", dict)
-    if raw_policy is None and s["refs"]:
+    if raw_policy is None and refs:
         raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "named but not given")
-    if raw_policy is not None:
-        p = Obj(raw_policy, "/serviceLbPolicy", strict=False)
-        name = last_segment(p.get("name", str, "policy"), "/serviceLbPolicy/name")
-        algorithm = proto_get(p, "loadBalancingAlgorithm", "load_balancing_algorithm", str)
-        if algorithm == "LOAD_BALANCING_ALGORITHM_UNSPECIFIED":
-            algorithm = None
-        if algorithm is not None:
-            enum(algorithm, ALGORITHMS, "/serviceLbPolicy/loadBalancingAlgorithm")
-        drain = Obj(proto_get(p, "autoCapacityDrain", "auto_capacity_drain", dict, {}), "/serviceLbPolicy/autoCapacityDrain",
-                    False).get("enable", bool, False)
-        failover = Obj(proto_get(p, "failoverConfig", "failover_config", dict, {}), "/serviceLbPolicy/failoverConfig", False)
-        threshold = proto_get(failover, "failoverHealthThreshold", "failover_health_threshold", (int, float))
-        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int)):
-            raise Rejected("WRONG_TYPE", "/serviceLbPolicy/failoverConfig", "a whole percentage")
-        if threshold == 0:  # GAP-61: a proto3 int32 of 0 is unset
-            threshold = None
-        isolation = Obj(proto_get(p, "isolationConfig", "isolation_config", dict, {}), "/serviceLbPolicy/isolationConfig", False)
-        granularity = enum(proto_get(isolation, "isolationGranularity", "isolation_granularity", str, "ISOLATION_GRANULARITY_UNSPECIFIED"),
-                           ("ISOLATION_GRANULARITY_UNSPECIFIED", "REGION"), "/serviceLbPolicy/isolationConfig")
-        mode = enum(proto_get(isolation, "isolationMode", "isolation_mode", str, "ISOLATION_MODE_UNSPECIFIED"),
-                    ("ISOLATION_MODE_UNSPECIFIED", "NEAREST", "STRICT"), "/serviceLbPolicy/isolationConfig")
-        s["policy"] = {"attached": any(ref.rsplit("/", 1)[-1] == name for ref in s["refs"]), "algorithm": algorithm,
-                       "drain": drain, "threshold": threshold, "granularity": granularity, "mode": mode}
-        if s["refs"] and not s["policy"]["attached"]:  # GAP-57: the policy named is not the one given
-            raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "the backend service names another policy")
+    if raw_policy is None:
+        return None
+    p = Obj(raw_policy, "/serviceLbPolicy", strict=False)
+    name = last_segment(p.get("name", str, "policy"), "/serviceLbPolicy/name")
+    algorithm = proto_get(p, "loadBalancingAlgorithm", "load_balancing_algorithm", str)
+    if algorithm == "LOAD_BALANCING_ALGORITHM_UNSPECIFIED":
+        algorithm = None
+    if algorithm is not None:
+        enum(algorithm, ALGORITHMS, "/serviceLbPolicy/loadBalancingAlgorithm")
+    drain = Obj(proto_get(p, "autoCapacityDrain", "auto_capacity_drain", dict, {}), "/serviceLbPolicy/autoCapacityDrain",
+                False).get("enable", bool, False)
+    failover = Obj(proto_get(p, "failoverConfig", "failover_config", dict, {}), "/serviceLbPolicy/failoverConfig", False)
+    threshold = proto_get(failover, "failoverHealthThreshold", "failover_health_threshold", (int, float))
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int)):
+        raise Rejected("WRONG_TYPE", "/serviceLbPolicy/failoverConfig", "a whole percentage")
+    if threshold == 0:  # GAP-61: a proto3 int32 of 0 is unset
+        threshold = None
+    isolation = Obj(proto_get(p, "isolationConfig", "isolation_config", dict, {}), "/serviceLbPolicy/isolationConfig", False)
+    granularity = enum(proto_get(isolation, "isolationGranularity", "isolation_granularity", str, "ISOLATION_GRANULARITY_UNSPECIFIED"),
+                       ("ISOLATION_GRANULARITY_UNSPECIFIED", "REGION"), "/serviceLbPolicy/isolationConfig")
+    mode = enum(proto_get(isolation, "isolationMode", "isolation_mode", str, "ISOLATION_MODE_UNSPECIFIED"),
+                ("ISOLATION_MODE_UNSPECIFIED", "NEAREST", "STRICT"), "/serviceLbPolicy/isolationConfig")
+    policy = {"attached": any(ref.rsplit("/", 1)[-1] == name for ref in refs), "algorithm": algorithm,
+              "drain": drain, "threshold": threshold, "granularity": granularity, "mode": mode}
+    if refs and not policy["attached"]:  # GAP-57: the policy named is not the one given
+        raise Rejected("MISSING_FIELD", "/serviceLbPolicy", "the backend service names another policy")
+    return policy
+
+
+def proto_get(obj: Obj, json_name: str, proto_name: str, kinds: Kinds, default: Any = None) -> Any:
+    """A proto3 field under its JSON name or its proto field name, which proto3 JSON parsers accept alike."""
+    if obj.value.get(json_name) is not None and obj.value.get(proto_name) is not None:
+        raise Rejected("DUPLICATE_KEY", f"{obj.path}/{proto_name}", "one field given twice")
+    return obj.get(json_name if obj.value.get(json_name) is not None else proto_name, kinds, default)
+
+
+def read_clients(root: Obj, s: Scenario) -> None:
     zones = [z for _, zs in s["regions"] for z in zs]
-    cnames = set()
+    cnames: Set[str] = set()
     for i, raw in enumerate(bounded(root.get("clients", list, required=True), 1000, "/clients")):
         c = Obj(raw, f"/clients/{i}", strict=True)
         name = c.get("name", str, required=True)
@@ -734,24 +836,9 @@ def read_slb(doc):
         rtt.finish()
         c.finish()
         s["clients"].append({"name": name, "offered": offered, "rtt": rtts})
-    readings = Obj(root.get("readings", dict, {}), "/readings", strict=True)
-    s["drain_over_half"] = enum(readings.get("drainOverHalf", str, "DRAIN_NONE"), ("DRAIN_NONE", "DRAIN_UP_TO_HALF"), "/readings")
-    s["client_order"] = enum(readings.get("clientOrder", str, "LARGEST_FIRST"), ("LARGEST_FIRST", "NAME_ORDER"), "/readings")
-    readings.finish()
-    at = root.get("at", (int, float))
-    s["at"] = seconds(at, "/at") if at is not None else max([h[0] for b in s["backends"] for h in b["health"]], default=0)
-    root.finish()
-    return s
 
 
-def proto_get(obj, json_name, proto_name, kinds, default=None):
-    """A proto3 field under its JSON name or its proto field name, which proto3 JSON parsers accept alike."""
-    if obj.value.get(json_name) is not None and obj.value.get(proto_name) is not None:
-        raise Rejected("DUPLICATE_KEY", f"{obj.path}/{proto_name}", "one field given twice")
-    return obj.get(json_name if obj.value.get(json_name) is not None else proto_name, kinds, default)
-
-
-def health_at(b, t):
+def health_at(b: Document, t: int) -> Tuple[int, int]:
     members, healthy = b["members"], b["healthy"]
     for at, m, h in b["health"]:
         if at > t:
@@ -760,7 +847,7 @@ def health_at(b, t):
     return members, healthy
 
 
-def capacity(b, members):
+def capacity(b: Document, members: int) -> int:
     if members == 0:  # GAP-60: a group without members has zero capacity, whatever its mode
         return 0
     if b["field"] in ("maxRate", "maxConnections"):
@@ -772,13 +859,14 @@ def capacity(b, members):
     return int(base * b["scaler"])
 
 
-def candidate(b, members, healthy):
+def candidate(b: Document, members: int, healthy: int) -> bool:
     return members > 0 and b["scaler"] != 0 and healthy * 4 < members
 
 
-def drain(s):
+def drain(s: Scenario) -> List[Optional[int]]:
     n = len(s["backends"])
-    since, good = [None] * n, [None] * n
+    since: List[Optional[int]] = [None] * n
+    good: List[Optional[int]] = [None] * n
     moments = {0} | {h[0] for b in s["backends"] for h in b["health"] if h[0] <= s["at"]}
     while moments:
         t = min(moments)
@@ -791,10 +879,11 @@ def drain(s):
                 good[i] = None
             elif good[i] is None:
                 good[i] = t
-            if since[i] is not None and good[i] is not None and t - good[i] >= 60:
+            good_since = good[i]
+            if since[i] is not None and good_since is not None and t - good_since >= 60:
                 since[i] = None
-            if since[i] is not None and good[i] is not None and t < good[i] + 60 <= s["at"]:
-                moments.add(good[i] + 60)
+            if since[i] is not None and good_since is not None and t < good_since + 60 <= s["at"]:
+                moments.add(good_since + 60)
             if since[i] is not None:
                 drained += 1
             elif candidate(b, members, healthy):
@@ -805,7 +894,7 @@ def drain(s):
             for i in candidates:
                 since[i] = t
         elif s["drain_over_half"] == "DRAIN_UP_TO_HALF":
-            for i in sorted(candidates, key=lambda i: s["backends"][i]["name"].encode()):
+            for i in sorted(candidates, key=lambda i: str(s["backends"][i]["name"]).encode()):
                 if (drained + 1) * 2 >= n:
                     break
                 since[i] = t
@@ -813,7 +902,7 @@ def drain(s):
     return since
 
 
-def apportion(total, weights):
+def apportion(total: int, weights: List[int]) -> List[int]:
     whole = sum(weights)
     if whole <= 0 or total <= 0:
         return [0] * len(weights)
@@ -824,9 +913,10 @@ def apportion(total, weights):
     return shares
 
 
-def validate_slb(s):
-    errors = []
-    def error(code):
+def validate_slb(s: Scenario) -> List[Document]:
+    errors: List[Document] = []
+
+    def error(code: str) -> None:
         errors.append({"code": code, "path": "", "message": code.lower()})
     internal = s["lb"].startswith("CROSS_REGION_INTERNAL")
     if s["lb"] not in SUPPORTED_LBS:
@@ -853,99 +943,23 @@ def validate_slb(s):
     return errors
 
 
-def plan(s):
+def plan(s: Scenario) -> Document:
     errors = validate_slb(s)
     if errors:
         return {"valid": False, "errors": errors}
     p = s["policy"] if s["policy"] and s["policy"]["attached"] else None
     algorithm = (p and p["algorithm"]) or "WATERFALL_BY_REGION"
     threshold = p["threshold"] if p and p["threshold"] is not None else 70
-    enforced = bool(p) and p["granularity"] == "REGION"
-    mode = ("STRICT" if p["mode"] == "STRICT" else "NEAREST") if enforced else None
+    enforced = bool(p) and p is not None and p["granularity"] == "REGION"
+    mode = ("STRICT" if p is not None and p["mode"] == "STRICT" else "NEAREST") if enforced else None
     since = drain(s) if p and p["drain"] else [None] * len(s["backends"])
-    states = []
-    for i, b in enumerate(s["backends"]):
-        members, healthy = health_at(b, s["at"])
-        cap = capacity(b, members)
-        states.append({"name": b["name"], "members": members, "healthy": healthy, "drainCandidate": candidate(b, members, healthy),
-                       "drained": since[i] is not None, "belowFailoverThreshold": members > 0 and healthy * 100 < threshold * members,
-                       "effective": 0 if since[i] is not None else cap, "assigned": 0})
+    states = backend_states(s, since, threshold)
     remaining = [st["effective"] for st in states]
     order = sorted(range(len(s["clients"])), key=lambda c: ((-s["clients"][c]["offered"] if s["client_order"] == "LARGEST_FIRST" else 0),
                                                             s["clients"][c]["name"].encode()))
-    plans = [None] * len(s["clients"])
+    plans: List[Document] = [{} for _ in s["clients"]]
     for ci in order:
-        c = s["clients"][ci]
-        region_rtt = {r: min(c["rtt"][z] for z in zs) for r, zs in s["regions"]}
-        regions = sorted(region_rtt, key=lambda r: (region_rtt[r], r.encode()))
-        by_region = {r: [i for i, b in enumerate(s["backends"]) if b["region"] == r] for r in regions}
-        if mode == "STRICT":
-            allowed = regions[:1]
-        elif mode == "NEAREST":
-            allowed = []
-            for need_health in (True, False):
-                for r in regions:
-                    if any(states[i]["effective"] > 0 and (not need_health or states[i]["healthy"] > 0) for i in by_region[r]):
-                        allowed = [r]
-                        break
-                if allowed:
-                    break
-        else:
-            allowed = regions
-        def usable(i):
-            st = states[i]
-            return st["effective"] > 0 and not (mode == "STRICT" and st["healthy"] == 0) and s["backends"][i]["region"] in allowed
-        tiers = []
-        preferred = sorted((c["rtt"].get(b["zone"], 0), i) for i, b in enumerate(s["backends"])
-                           if usable(i) and b["preferred"] and not states[i]["belowFailoverThreshold"])
-        for k, (rtt, i) in enumerate(preferred):
-            if k == 0 or rtt != preferred[k - 1][0]:
-                tiers.append([])
-            tiers[-1].append(i)
-        default = [i for i, b in enumerate(s["backends"]) if usable(i) and not b["preferred"] and not states[i]["belowFailoverThreshold"]]
-        if algorithm == "WATERFALL_BY_ZONE":
-            for r in allowed:
-                zones = sorted(dict(s["regions"])[r], key=lambda z: (c["rtt"][z], z.encode()))
-                tiers += [[i for i in default if s["backends"][i]["zone"] == z] for z in zones]
-        elif algorithm == "SPRAY_TO_WORLD":
-            tiers.append(default)
-        else:
-            tiers += [[i for i in default if s["backends"][i]["region"] == r] for r in allowed]
-        tiers += [[i for i in by_region[r] if usable(i) and states[i]["belowFailoverThreshold"]] for r in allowed]
-        given = {}
-        load = c["offered"]
-        for tier in tiers:
-            weights = [remaining[i] for i in tier]
-            if load == 0 or sum(weights) == 0:
-                continue
-            take = min(load, sum(weights))
-            for i, share in zip(tier, apportion(take, weights)):
-                given[i] = given.get(i, 0) + share
-                remaining[i] -= share
-            load -= take
-        dropped = 0
-        if load > 0:
-            reachable = sorted({i for tier in tiers for i in tier})
-            targets = []
-            for need_health in (True, False):
-                for r in regions:
-                    targets = [i for i in reachable if s["backends"][i]["region"] == r and (not need_health or states[i]["healthy"] > 0)]
-                    if targets:
-                        break
-                if targets:
-                    break
-            if targets:
-                for i, share in zip(targets, apportion(load, [states[i]["effective"] for i in targets])):
-                    given[i] = given.get(i, 0) + share
-            else:
-                dropped = load
-        for i, amount in given.items():
-            states[i]["assigned"] += amount
-        plans[ci] = {"name": c["name"], "offered": fmt_milli(c["offered"]), "dropped": fmt_milli(dropped),
-                     "regionsServed": [r for r in regions if any(a > 0 and s["backends"][i]["region"] == r for i, a in given.items())],
-                     # The zones whose backends got load (a regional backend has none), nearest first.
-                     "zonesServed": sorted({s["backends"][i]["zone"] for i, a in given.items() if a > 0 and s["backends"][i].get("zone")},
-                                           key=lambda z: (c["rtt"][z], z.encode()))}
+        plans[ci] = plan_client(s, s["clients"][ci], states, remaining, algorithm, mode)
     policy = {"loadBalancingAlgorithm": algorithm, "failoverHealthThreshold": threshold, "autoCapacityDrain": bool(p and p["drain"]),
               "isolationEnforced": enforced}
     if mode:
@@ -956,21 +970,133 @@ def plan(s):
                           "assigned": fmt_milli(st["assigned"])} for st in states]}
 
 
-def fmt_milli(value):
+def backend_states(s: Scenario, since: List[Optional[int]], threshold: int) -> List[Document]:
+    states = []
+    for i, b in enumerate(s["backends"]):
+        members, healthy = health_at(b, s["at"])
+        cap = capacity(b, members)
+        states.append({"name": b["name"], "members": members, "healthy": healthy, "drainCandidate": candidate(b, members, healthy),
+                       "drained": since[i] is not None, "belowFailoverThreshold": members > 0 and healthy * 100 < threshold * members,
+                       "effective": 0 if since[i] is not None else cap, "assigned": 0})
+    return states
+
+
+def plan_client(s: Scenario, c: Document, states: List[Document], remaining: List[int], algorithm: str,
+                mode: Optional[str]) -> Document:
+    """One client location's load, poured into its tiers in order, then beyond capacity."""
+    region_rtt = {r: min(c["rtt"][z] for z in zs) for r, zs in s["regions"]}
+    regions = sorted(region_rtt, key=lambda r: (region_rtt[r], r.encode()))
+    by_region = {r: [i for i, b in enumerate(s["backends"]) if b["region"] == r] for r in regions}
+    allowed = allowed_regions(regions, by_region, states, mode)
+
+    def usable(i: int) -> bool:
+        st = states[i]
+        return bool(st["effective"] > 0 and not (mode == "STRICT" and st["healthy"] == 0) and s["backends"][i]["region"] in allowed)
+    tiers = fill_order(s, c, states, usable, algorithm, allowed, by_region)
+    given: Dict[int, int] = {}
+    load = c["offered"]
+    for tier in tiers:
+        weights = [remaining[i] for i in tier]
+        if load == 0 or sum(weights) == 0:
+            continue
+        take = min(load, sum(weights))
+        for i, share in zip(tier, apportion(take, weights)):
+            given[i] = given.get(i, 0) + share
+            remaining[i] -= share
+        load -= take
+    dropped = overflow(s, states, tiers, regions, load, given) if load > 0 else 0
+    for i, amount in given.items():
+        states[i]["assigned"] += amount
+    return {"name": c["name"], "offered": fmt_milli(c["offered"]), "dropped": fmt_milli(dropped),
+            "regionsServed": [r for r in regions if any(a > 0 and s["backends"][i]["region"] == r for i, a in given.items())],
+            # The zones whose backends got load (a regional backend has none), nearest first.
+            "zonesServed": sorted({s["backends"][i]["zone"] for i, a in given.items() if a > 0 and s["backends"][i].get("zone")},
+                                  key=lambda z: (c["rtt"][z], z.encode()))}
+
+
+def allowed_regions(regions: List[str], by_region: Dict[str, List[int]], states: List[Document],
+                    mode: Optional[str]) -> List[str]:
+    """STRICT: the closest region; NEAREST: the closest that can serve, else the closest with capacity."""
+    if mode == "STRICT":
+        return regions[:1]
+    if mode != "NEAREST":
+        return regions
+    for need_health in (True, False):
+        for r in regions:
+            if any(states[i]["effective"] > 0 and (not need_health or states[i]["healthy"] > 0) for i in by_region[r]):
+                return [r]
+    return []
+
+
+def fill_order(s: Scenario, c: Document, states: List[Document], usable: Callable[[int], bool], algorithm: str,
+               allowed: List[str], by_region: Dict[str, List[int]]) -> List[List[int]]:
+    """The tiers a client location's load fills, in order: preferred backends by round-trip time, the
+    algorithm's tiers of DEFAULT backends, then the backends below the failover threshold."""
+    tiers: List[List[int]] = []
+    preferred = sorted((c["rtt"].get(b["zone"], 0), i) for i, b in enumerate(s["backends"])
+                       if usable(i) and b["preferred"] and not states[i]["belowFailoverThreshold"])
+    for k, (rtt, i) in enumerate(preferred):
+        if k == 0 or rtt != preferred[k - 1][0]:
+            tiers.append([])
+        tiers[-1].append(i)
+    default = [i for i, b in enumerate(s["backends"]) if usable(i) and not b["preferred"] and not states[i]["belowFailoverThreshold"]]
+    if algorithm == "WATERFALL_BY_ZONE":
+        for r in allowed:
+            zones = sorted(dict(s["regions"])[r], key=lambda z: (c["rtt"][z], z.encode()))
+            tiers += [[i for i in default if s["backends"][i]["zone"] == z] for z in zones]
+    elif algorithm == "SPRAY_TO_WORLD":
+        tiers.append(default)
+    else:
+        tiers += [[i for i in default if s["backends"][i]["region"] == r] for r in allowed]
+    tiers += [[i for i in by_region[r] if usable(i) and states[i]["belowFailoverThreshold"]] for r in allowed]
+    return tiers
+
+
+def overflow(s: Scenario, states: List[Document], tiers: List[List[int]], regions: List[str], load: int,
+             given: Dict[int, int]) -> int:
+    """Load beyond every capacity goes to the closest region that can serve (else that has capacity),
+    in proportion to capacity; returns what is dropped."""
+    reachable = sorted({i for tier in tiers for i in tier})
+    targets: List[int] = []
+    for need_health in (True, False):
+        for r in regions:
+            targets = [i for i in reachable if s["backends"][i]["region"] == r and (not need_health or states[i]["healthy"] > 0)]
+            if targets:
+                break
+        if targets:
+            break
+    if not targets:
+        return load
+    for i, share in zip(targets, apportion(load, [states[i]["effective"] for i in targets])):
+        given[i] = given.get(i, 0) + share
+    return 0
+
+
+def fmt_milli(value: int) -> str:
     whole, part = divmod(value, 1000)
     return f"{whole}" if part == 0 else f"{whole}.{part:03d}".rstrip("0")
 
 
 # ---------------------------------------------------------------- the protocol
 
-def main():
+# The kinds this adapter decides, one decider each: the hello lists them, and a case of any
+# other kind is answered unsupported.
+DECIDERS: Dict[str, Callable[[Json, str], Document]] = {
+    "passthrough": decide_passthrough_document,
+    "passthrough-timeline": decide_timeline_document,
+    "service-lb-policy": decide_slb_document,
+}
+
+
+def main() -> None:
     for line in sys.stdin:
         message = json.loads(line)
+        answer: Document
         if message["type"] == "hello":
-            answer = {"type": "hello", "protocol": 1, "kinds": ["passthrough", "passthrough-timeline", "service-lb-policy"],
+            answer = {"type": "hello", "protocol": 1, "kinds": list(DECIDERS),
                       "implementation": {"name": "lbconform-python-example", "version": "0.1.0"}}
         elif message["type"] == "case":
-            if message.get("kind", "passthrough") not in ("passthrough", "passthrough-timeline", "service-lb-policy"):
+            if message.get("kind", "passthrough") not in DECIDERS:
                 answer = {"type": "result", "id": message["id"], "unsupported": True}
             else:
                 document = message["inputText"] if "inputText" in message else message["input"]

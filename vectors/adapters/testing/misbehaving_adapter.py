@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 from lbconform_adapter import decide  # noqa: E402
@@ -25,7 +26,7 @@ from lbconform_adapter import decide  # noqa: E402
 MODE = sys.argv[1]
 
 
-def send(obj):
+def send(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
 
