@@ -2178,7 +2178,8 @@ def slb_filling() -> int:
 def timeline_tracking() -> int:
     f = VectorFile("edge_cases/timeline_tracking.json",
                    ["Connection tracking at its bounds: idleTimeoutSec at 16 hours, the tracking modes and session",
-                    "affinities that make 5-tuple tracking, a 1 s drain, and a UDP connection on a healthy VM at failover."],
+                    "affinities that make 5-tuple tracking, a 1 s drain, a UDP connection on a healthy VM at failover, and",
+                    "an active connection already on a VM of the pool a failover brings in."],
                    kind="passthrough-timeline")
     two = [("ig-a", "us-west1-a", False)]
     two_vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
@@ -2211,6 +2212,17 @@ def timeline_tracking() -> int:
               ["FO-21", "FO-9"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False)], ratio=1.0),
               flags=["NonTcpAtFailover", "DrainingTimeout"], profiles=profiles,
               alternatives=lambda d, drain=drain: [drained_from(d, "u1", 1, 10 + drain)])
+    f.add("timeline/tracking/active-on-new-pool-at-failover", "dropTrafficIfUnhealthy, draining disabled; the primaries are down and "
+          "c1 is on the backup f1. f1 fails (dropped: no transition; c1, TCP, persists), p1 recovers (no transition from a dropped pool), "
+          "f1 recovers, and p1 fails again: a FAILOVER to f1. c1, ACTIVE on f1, is on the new pool, so it is not reset (only connections "
+          "outside the new pool are). The alternative of GAP-20 sees a FAILBACK at t=20, where c1, outside the primary pool, is reset.",
+          ["FO-9", "FO-22", "CT-3"],
+          timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", False), ("f1", "ig-f", True)],
+                   [connect(0, "c1", "f1"), health(10, "f1", False), health(20, "p1", True), health(30, "f1", True),
+                    health(40, "p1", False), {"at": 50, "type": "advance"}], drop=True, no_drain=True),
+          flags=["TransitionThroughDrop"],
+          check=check_steps({4: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"}), 5: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"})}),
+          alternatives=lambda d: [with_connection_state(with_transition(d, 2, "FAILBACK"), "c1", 2, lambda s: ("RESET", None))])
     return f.write()
 
 
