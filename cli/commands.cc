@@ -22,28 +22,30 @@
 #include <string>
 #include <vector>
 
-#include "cli/check.h"
+#include "check/check.h"
+#include "check/shard.h"
 #include "cli/completion.h"
 #include "cli/exhaustive.h"
-#include "cli/files.h"
-#include "cli/html_report.h"
-#include "cli/kinds.h"
-#include "cli/render.h"
-#include "cli/shard.h"
 #include "documents/backend_service_fields.h"
 #include "documents/documents.h"
 #include "documents/import.h"
+#include "documents/output_files.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/suggest.h"
 #include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "reference/reference_engine.h"
+#include "report/explain_kinds.h"
+#include "report/html_report.h"
+#include "report/render.h"
+#include "report/run_report.h"
 #include "vectors/builtin_adapter.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
 #include "vectors/runner.h"
 #include "vectors/schema_check.h"
+#include "vectors/sessions.h"
 
 namespace lbconform {
 namespace {
@@ -290,6 +292,7 @@ struct RunCommandOptions {
   int case_timeout_ms = 5000;
   int run_timeout_s = 1800;
   int max_adapter_errors = 5;
+  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
 };
 
 // RunOutputs writes what `run` was asked to write, each file whole or not at
@@ -394,14 +397,18 @@ int Run(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
   options.stop_signal = [] { return vectors::PendingRunSignal(); };
   const std::string vectors_option = o.vectors.empty() ? "" : " --vectors " + vectors::ShellQuoted(o.vectors);
   const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+  std::unique_ptr<vectors::AdapterImplementation> adapter_process;  // behind its sessions
   std::vector<std::unique_ptr<vectors::Implementation>> implementations;
   std::vector<std::string> reproduce;
   if (o.impl_given) {
     vectors::AdapterOptions adapter;
     adapter.command = o.impl;
     adapter.case_timeout = std::chrono::milliseconds(o.case_timeout_ms);
-    implementations.push_back(std::make_unique<vectors::AdapterImplementation>(adapter));
-    reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + vectors_option);
+    adapter_process = std::make_unique<vectors::AdapterImplementation>(adapter);
+    implementations.push_back(std::make_unique<vectors::SessionImplementation>(
+        *adapter_process, vectors::CaseFormFromName(o.form).value_or(vectors::CaseForm::kAuto)));
+    reproduce.push_back("lbconform run --impl " + vectors::ShellQuoted(o.impl) + vectors_option +
+                        (o.form == "auto" ? "" : " --form " + o.form));
   } else {
     for (const Engine* engine : AvailableEngines()) {
       if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), engine->name()) == o.engines.end())
@@ -489,14 +496,14 @@ int Report(const std::string& input, const std::string& output, std::istream& in
 
 // Adapter serves the protocol with a built-in engine
 // (vectors/builtin_adapter.h); an unknown engine is a usage error.
-int Adapter(const std::string& engine_name, std::istream& in, std::ostream& out, std::ostream& err) {
+int Adapter(const std::string& engine_name, bool sessions, std::istream& in, std::ostream& out, std::ostream& err) {
   const Engine* engine = FindDecidingEngine(engine_name, err);
   if (engine == nullptr) return kExitUsage;
   // Unsynchronised with C's stdio, std::cin reads its pipe in blocks instead
   // of a character at a time (nothing has been read or written yet).
   if (&in == &std::cin && &out == &std::cout) std::ios::sync_with_stdio(false);
   // The answers carry no trace: the reference need not write one.
-  if (!vectors::ServeAdapterProtocol(*Untraced(engine), in, out)) {
+  if (!vectors::ServeAdapterProtocol(*Untraced(engine), in, out, vectors::ServeOptions{{}, sessions})) {
     err << "lbconform: cannot write to standard output\n";
     return kExitWriteFailed;
   }
@@ -843,6 +850,11 @@ Command AddRunCommand(CLI::App& app, Streams io) {
                   "Stop after this many adapter errors in a row with no good answer between them")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  run->add_option("--form", o->form,
+                  "auto: sessions for the kinds the adapter serves as sessions, else whole cases; whole: whole cases "
+                  "only; session: only what it serves as sessions")
+      ->check(CLI::IsMember({"auto", "whole", "session"}))
+      ->capture_default_str();
   return {run, [=] {
             o->impl_given = impl->count() > 0;
             return Run(*o, io.out, io.err);
@@ -878,6 +890,12 @@ Command AddCheckCommand(CLI::App& app, Streams io) {
   check->add_option("--max-adapter-errors", o->max_adapter_errors, "Stop after this many adapter errors in a row")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  check
+      ->add_option("--form", o->form,
+                   "auto: sessions for the kinds the adapter serves as sessions, else whole cases; whole: whole "
+                   "cases only; session: only what it serves as sessions")
+      ->check(CLI::IsMember({"auto", "whole", "session"}))
+      ->capture_default_str();
   AddShardOptions(*check, o->shard);
   check->add_option("--result", o->result, "Write this shard's JSON result here, for `lbconform merge`");
   return {check, [=] {
@@ -899,10 +917,13 @@ Command AddReportCommand(CLI::App& app, Streams io) {
 
 Command AddAdapterCommand(CLI::App& app, Streams io) {
   auto engine = std::make_shared<std::string>("reference");
+  auto sessions = std::make_shared<bool>(false);
   CLI::App* adapter =
       app.add_subcommand("adapter", "Serve the adapter protocol on stdin/stdout with a built-in engine");
   adapter->add_option("--engine", *engine, "Engine to answer with")->capture_default_str();
-  return {adapter, [=] { return Adapter(*engine, io.in, io.out, io.err); }};
+  adapter->add_flag("--sessions", *sessions,
+                    "Also serve timelines as sessions, event by event (each event replays the history so far)");
+  return {adapter, [=] { return Adapter(*engine, *sessions, io.in, io.out, io.err); }};
 }
 
 Command AddVectorsCommand(CLI::App& app, Streams io) {

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/kinds.h"
-#include "cli/render.h"
 #include "cli/testing/run_cli.h"
 #include "documents/documents.h"
+#include "report/explain_kinds.h"
+#include "report/render.h"
 
 namespace lbconform {
 namespace {

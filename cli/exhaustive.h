@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/shard.h"  // IndexRange, ShardRange
+#include "check/shard.h"  // IndexRange, ShardRange
 #include "model/model.h"
 
 namespace lbconform {

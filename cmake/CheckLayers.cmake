@@ -16,10 +16,12 @@ set(_rules
   "engines:model,reference,optimized,engines"
   "readings:model,documents,reference,readings"
   "vectors:model,documents,reference,engines,readings,vectors"
-  "properties:model,documents,reference,optimized,invariants,engines,properties"
-  "fuzz:model,documents,reference,optimized,invariants,engines,vectors,fuzz"
-  "bench:model,documents,reference,optimized,engines,bench")
-set(_project_folders model documents reference optimized invariants engines readings vectors cli properties fuzz bench)
+  "check:model,documents,reference,engines,readings,vectors,check"
+  "report:model,documents,reference,engines,vectors,report"
+  "properties:model,documents,reference,optimized,invariants,engines,check,properties"
+  "fuzz:model,documents,reference,optimized,invariants,engines,vectors,report,fuzz"
+  "bench:model,documents,reference,optimized,engines,vectors,check,bench")
+set(_project_folders model documents reference optimized invariants engines readings vectors check report cli properties fuzz bench)
 
 set(_violations "")
 foreach(rule IN LISTS _rules)

@@ -18,6 +18,8 @@ install(DIRECTORY vectors/spec_examples vectors/edge_cases vectors/regressions v
 install(FILES vectors/README.md DESTINATION ${LBCONFORM_DATA_DESTINATION}/vectors)
 install(PROGRAMS vectors/adapters/python/lbconform_adapter.py
         DESTINATION ${LBCONFORM_DATA_DESTINATION}/vectors/adapters/python)
+install(PROGRAMS vectors/adapters/stateful/lbconform_stateful_adapter.py
+        DESTINATION ${LBCONFORM_DATA_DESTINATION}/vectors/adapters/stateful)
 install(PROGRAMS vectors/adapters/template/lbconform_adapter_template.py
         DESTINATION ${LBCONFORM_DATA_DESTINATION}/vectors/adapters/template)
 install(DIRECTORY examples/ DESTINATION ${LBCONFORM_DATA_DESTINATION}/examples)

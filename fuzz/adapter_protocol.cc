@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "report/run_report.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 

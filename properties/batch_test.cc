@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "check/scenario_generators.h"
 #include "documents/scenario_json.h"
 #include "engines/engines.h"
 #include "optimized/compiled.h"
-#include "properties/generators.h"
 
 namespace lbconform {
 
@@ -96,12 +96,12 @@ rc::Gen<PassthroughScenario> GenWideService() {
     }
     s.failover_policy.present = Pick(0, 4) > 0;
     if (s.failover_policy.present) {
-      s.failover_policy.failover_ratio = *properties::GenRatio(false);
+      s.failover_policy.failover_ratio = *check::GenRatio(false);
       s.failover_policy.drop_traffic_if_unhealthy = Pick(0, 2) == 1;
     }
     s.zonal_affinity.spillover = PickOf(
         {Spillover::kDisabled, Spillover::kStayWithinZone, Spillover::kSpillCrossZone, Spillover::kSpillCrossZone});
-    s.zonal_affinity.spillover_ratio = Pick(0, 3) == 0 ? Decimal() : *properties::GenRatio(false);
+    s.zonal_affinity.spillover_ratio = Pick(0, 3) == 0 ? Decimal() : *check::GenRatio(false);
     s.deployment.network_security_integration = Pick(0, 16) == 0;
     if (Pick(0, 10) == 0) s.deployment.symmetric_hashing = SymmetricHashing{true, true};
     return s;

@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/scenario_generators.h"
 #include "documents/scenario_json.h"
 #include "engines/engines.h"
 #include "optimized/compiled.h"
-#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
@@ -36,7 +36,7 @@ TEST(EquivalenceCoverage, GeneratorReachesEveryBranch) {
   std::set<ZonalAffinityStatus> statuses;
   std::set<ZonalAffinityOutcome> outcomes;
   bool invalid = false;
-  const auto gen = properties::GenScenario({});
+  const auto gen = check::GenScenario({});
   const PassthroughEngine* reference = EnginesOf<PassthroughEngine>().front();
   for (int i = 0; i < 20000; ++i) {
     const PassthroughScenario s = gen(rc::Random(static_cast<std::uint64_t>(i)), 50).value();
@@ -65,7 +65,7 @@ namespace {
 // scenario exactly as the single-decision path does, on every kernel, for
 // health states drawn at random over the same compiled service.
 RC_GTEST_PROP(Equivalence, BatchPathMatchesSingleDecisions, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario(
+  const PassthroughScenario s = *check::GenScenario(
       {.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = false});
   const auto compiled = optimized::CompiledPassthrough::Compile(s, profile);
   const std::uint32_t w = compiled.words();

@@ -10,7 +10,7 @@
 #include <random>
 #include <set>
 
-#include "properties/generators.h"
+#include "check/scenario_generators.h"
 #include "reference/reference_engine.h"
 
 namespace lbconform {
@@ -31,7 +31,7 @@ bool IsBackup(const PassthroughScenario& s, const Instance& vm) { return s.backe
 
 // [FO-8] The active pool never mixes primary and backup VMs.
 RC_GTEST_PROP(Invariants, ActivePoolNeverMixesPrimaryAndBackup, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario(
+  const PassthroughScenario s = *check::GenScenario(
       {.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid())) {
@@ -57,10 +57,10 @@ RC_GTEST_PROP(Invariants, ModifiedEligibleIsConfigured, (const PassthroughScenar
 
 // [ZA-13] With a zonal match, STAY_WITHIN_ZONE keeps only client-zone VMs.
 RC_GTEST_PROP(Invariants, StayWithinZoneKeepsOnlyClientZone, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false,
-                                                          .spillover = Spillover::kStayWithinZone,
-                                                          .compatible_client = true,
-                                                          .with_failover = false});
+  const PassthroughScenario s = *check::GenScenario({.allow_invalid = false,
+                                                     .spillover = Spillover::kStayWithinZone,
+                                                     .compatible_client = true,
+                                                     .with_failover = false});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid() && d.zonal_status == ZonalAffinityStatus::kApplied &&
         s.zonal_affinity.spillover == Spillover::kStayWithinZone)) {
@@ -73,10 +73,10 @@ RC_GTEST_PROP(Invariants, StayWithinZoneKeepsOnlyClientZone, (Profile profile)) 
 
 // [ZA-14] SPILL_CROSS_ZONE yields either the intersection or the original set.
 RC_GTEST_PROP(Invariants, SpillCrossZoneIsIntersectionOrOriginal, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario({.allow_invalid = false,
-                                                          .spillover = Spillover::kSpillCrossZone,
-                                                          .compatible_client = true,
-                                                          .with_failover = false});
+  const PassthroughScenario s = *check::GenScenario({.allow_invalid = false,
+                                                     .spillover = Spillover::kSpillCrossZone,
+                                                     .compatible_client = true,
+                                                     .with_failover = false});
   const PassthroughDecision d = Decide(s, profile);
   if (!(d.valid() && d.zonal_status == ZonalAffinityStatus::kApplied &&
         s.zonal_affinity.spillover == Spillover::kSpillCrossZone)) {
@@ -104,7 +104,7 @@ RC_GTEST_PROP(Invariants, IncompatibleClientGetsOriginalSet, (const PassthroughS
 
 // Monotonicity: one more healthy primary never causes a failover.
 RC_GTEST_PROP(Invariants, MoreHealthyPrimariesNeverCauseFailover, (Profile profile)) {
-  const PassthroughScenario s = *properties::GenScenario(
+  const PassthroughScenario s = *check::GenScenario(
       {.allow_invalid = false, .spillover = std::nullopt, .compatible_client = false, .with_failover = true});
   const PassthroughDecision before = Decide(s, profile);
   if (!(before.valid() && before.eligible_kind != EligibleKind::kBackupHealthy)) {

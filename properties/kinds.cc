@@ -1,15 +1,15 @@
 #include "properties/kinds.h"
 
+#include "check/scenario_generators.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
-#include "properties/generators.h"
 
 namespace lbconform::properties {
 namespace {
 
 rc::Gen<nlohmann::json> PassthroughDocument() {
-  return rc::gen::map(GenScenario({}), [](const PassthroughScenario& s) { return EncodeScenario(s); });
+  return rc::gen::map(check::GenScenario({}), [](const PassthroughScenario& s) { return EncodeScenario(s); });
 }
 
 rc::Gen<nlohmann::json> TimelineDocument() {
@@ -18,7 +18,7 @@ rc::Gen<nlohmann::json> TimelineDocument() {
 }
 
 rc::Gen<nlohmann::json> SlbDocument() {
-  return rc::gen::map(GenSlbScenario(/*allow_invalid=*/true),
+  return rc::gen::map(check::GenSlbScenario(/*allow_invalid=*/true),
                       [](const SlbScenario& s) { return EncodeSlbScenario(s); });
 }
 

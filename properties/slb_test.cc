@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/scenario_generators.h"
 #include "documents/slb_json.h"
 #include "engines/engines.h"
 #include "invariants/slb_invariants.h"
-#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
@@ -125,7 +125,7 @@ struct HealthReport : Command {
 TEST(SlbStateful, DrainAndUndrainOverTime) {
   const bool ok = rc::check("health reports over time keep auto-capacity drain's rules on every engine", [] {
     Model model;
-    model.scenario = *properties::GenSlbScenario(false);
+    model.scenario = *check::GenSlbScenario(false);
     model.scenario.policy.present = true;
     model.scenario.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
     model.scenario.policy.auto_capacity_drain = true;

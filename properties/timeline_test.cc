@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/scenario_generators.h"
 #include "documents/timeline_json.h"
 #include "engines/engines.h"
 #include "invariants/timeline_invariants.h"
 #include "model/testing/timeline_builder.h"
-#include "properties/generators.h"
 
 namespace lbconform {
 namespace {
@@ -76,7 +76,7 @@ struct AddEvent : Command {
 
   // The generator falls back to time passing when the event is impossible
   // (no VM, no connection yet); the precondition then discards the command.
-  explicit AddEvent(const Model& m) : event(*properties::GenEvent(m.timeline, m.now, kType)) {}
+  explicit AddEvent(const Model& m) : event(*check::GenEvent(m.timeline, m.now, kType)) {}
   void checkPreconditions(const Model& m) const override {
     RC_PRE(event.type == kType);
     if (kType == EventType::kClose) RC_PRE(event.connection < m.timeline.connection_ids.size());
@@ -118,12 +118,12 @@ struct AddEvent : Command {
 TEST(TimelineStateful, CommandsKeepTheInvariantsOnEveryEngine) {
   const bool ok = rc::check("timeline commands keep the invariants on every engine", [] {
     Model model;
-    properties::GenOptions options;
+    check::GenOptions options;
     options.allow_invalid = false;
     options.with_failover = *rc::gen::element(true, true, false);
     options.populated = true;
-    model.timeline.initial = *properties::GenScenario(options);
-    model.timeline.tracking = *properties::GenConnectionTracking();
+    model.timeline.initial = *check::GenScenario(options);
+    model.timeline.tracking = *check::GenConnectionTracking();
     model.timeline.tracking.idle_timeout_sec.reset();
     model.profile = *rc::gen::arbitrary<Profile>();
     Sut sut;
@@ -166,8 +166,8 @@ TEST(TimelineInvariants, GAP_21_ActiveUdpOnAnUnhealthyLastResortVmIsAViolation) 
 TEST(TimelineCoverage, GeneratorReachesEveryStateAndTransition) {
   std::set<ConnectionState> states;
   std::set<Transition> transitions;
-  const auto gen = properties::GenTimeline([] {
-    properties::GenOptions o;
+  const auto gen = check::GenTimeline([] {
+    check::GenOptions o;
     o.allow_invalid = false;
     o.with_failover = true;
     return o;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -18,6 +19,9 @@ namespace lbconform::vectors {
 
 namespace {
 
+// The most sessions the built-in adapter holds open (its hello's maxOpen).
+constexpr int kMaxServedSessions = 64;
+
 // DecideCase: the engine's decision, or the document reading's for a
 // passthrough document.
 nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading& read_document,
@@ -28,6 +32,93 @@ nlohmann::json DecideCase(const Engine& engine, const PassthroughDocumentReading
   return DecideVector(engine, input, profile);
 }
 
+// ReplayedSessions serves sessions from an engine that decides whole
+// timelines: each event is appended to the session's document and the whole
+// history decided again (time quadratic in the events, exact).
+class ReplayedSessions {
+ public:
+  explicit ReplayedSessions(const Engine& engine) : engine_(engine) {}
+  // Answer is the answer to a session message of type `type` ("open", …).
+  nlohmann::json Answer(const std::string& type, const nlohmann::json& message);
+
+ private:
+  struct Served {
+    Profile profile = Profile::kSpecDocs;
+    nlohmann::json document;
+    nlohmann::json state;
+    bool rejected = false;
+  };
+  nlohmann::json Open(const std::string& id, const nlohmann::json& message, nlohmann::json answer);
+  const Engine& engine_;
+  std::map<std::string, Served> open_;
+};
+
+nlohmann::json ReplayedSessions::Answer(const std::string& type, const nlohmann::json& message) {
+  const nlohmann::json id = message.value("session", nlohmann::json());
+  nlohmann::json answer = {
+      {"type", type == "close" ? "closed" : "state"}, {"session", id}, {"seq", message.value("seq", nlohmann::json())}};
+  if (!id.is_string()) return {{"type", "error"}, {"message", "a session message needs a string 'session'"}};
+  if (type == "open") return Open(id.get<std::string>(), message, std::move(answer));
+  const auto found = open_.find(id.get<std::string>());
+  if (type == "close") {
+    if (found != open_.end()) open_.erase(found);
+    return answer;
+  }
+  if (found == open_.end()) {
+    answer["error"] = "no session " + id.get<std::string>() + " is open";
+    return answer;
+  }
+  Served& served = found->second;
+  if (type == "query") {
+    answer["output"] = served.state;
+    answer["output"].erase("transition");
+    return answer;
+  }
+  if (served.rejected) {
+    answer["error"] = "the session was rejected; only close is left";
+    return answer;
+  }
+  served.document["events"].push_back(message.value("event", nlohmann::json()));
+  nlohmann::json decision = DecideVector(engine_, served.document, served.profile);
+  if (!decision.value("valid", false)) {
+    served.rejected = true;
+    answer["output"] = {{"valid", false}, {"errors", decision["errors"]}};
+    return answer;
+  }
+  served.state = decision["steps"].back();
+  answer["output"] = served.state;
+  return answer;
+}
+
+nlohmann::json ReplayedSessions::Open(const std::string& id, const nlohmann::json& message, nlohmann::json answer) {
+  const auto profile = ProfileFromName(message.value("profile", nlohmann::json("spec-docs")).is_string()
+                                           ? message.value("profile", std::string("spec-docs"))
+                                           : std::string());
+  const bool text = message.contains("inputText");
+  const nlohmann::json input = message.value(text ? "inputText" : "input", nlohmann::json());
+  const std::optional<ScenarioKind> named = input.is_object() ? DocumentKind(input) : std::nullopt;
+  if (message.value("kind", nlohmann::json()) != NameOf(ScenarioKind::kPassthroughTimeline) || !profile ||
+      !Implements(engine_, ScenarioKind::kPassthroughTimeline) ||
+      (named && *named != ScenarioKind::kPassthroughTimeline) || (!text && !input.is_object())) {
+    answer["unsupported"] = true;
+    return answer;
+  }
+  if (open_.count(id) > 0 || open_.size() >= static_cast<std::size_t>(kMaxServedSessions)) {
+    answer["error"] = open_.count(id) > 0 ? "session " + id + " is open already" : "too many sessions open";
+    return answer;
+  }
+  nlohmann::json decision = DecideVector(engine_, input, *profile);
+  if (!decision.value("valid", false)) {
+    answer["output"] = {{"valid", false}, {"errors", decision["errors"]}};
+    return answer;
+  }
+  const nlohmann::json& steps = decision["steps"];
+  Served served{*profile, input, steps.empty() ? decision["initial"] : steps.back(), false};
+  answer["output"] = served.state;
+  open_.emplace(id, std::move(served));
+  return answer;
+}
+
 }  // namespace
 
 std::string ResultLineText(const nlohmann::json& id, const nlohmann::json& output) {
@@ -35,14 +126,29 @@ std::string ResultLineText(const nlohmann::json& id, const nlohmann::json& outpu
 }
 
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out) {
-  return ServeAdapterProtocol(engine, in, out, {});
+  return ServeAdapterProtocol(engine, in, out, ServeOptions{});
 }
 
-bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out,
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
                           const PassthroughDocumentReading& read_document) {
+  return ServeAdapterProtocol(engine, in, out, ServeOptions{read_document, false});
+}
+
+bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostream& out, const ServeOptions& options) {
   const Engine* engine = &engine_ref;
+  const PassthroughDocumentReading& read_document = options.read_document;
+  ReplayedSessions sessions(engine_ref);
+  nlohmann::json hello = {
+      {"type", "hello"},
+      {"protocol", 1},
+      {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", kSuiteVersion}}}};
   std::vector<std::string_view> kinds;
   for (ScenarioKind kind : KindsOf(*engine)) kinds.push_back(NameOf(kind));
+  hello["kinds"] = kinds;
+  if (options.sessions && Implements(*engine, ScenarioKind::kPassthroughTimeline)) {
+    hello["sessions"] = {
+        {"version", 1}, {"kinds", {NameOf(ScenarioKind::kPassthroughTimeline)}}, {"maxOpen", kMaxServedSessions}};
+  }
   auto answer = [&](const nlohmann::json& message) {
     out << DumpJson(message) << "\n";
     out.flush();
@@ -69,11 +175,9 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
     const std::optional<std::string> type = text_field(*message, "type", "");
     bool written = true;
     if (type == "hello") {
-      written = answer(
-          {{"type", "hello"},
-           {"protocol", 1},
-           {"implementation", {{"name", "lbconform-" + std::string(engine->name())}, {"version", kSuiteVersion}}},
-           {"kinds", kinds}});
+      written = answer(hello);
+    } else if (options.sessions && (type == "open" || type == "event" || type == "query" || type == "close")) {
+      written = answer(sessions.Answer(*type, *message));
     } else if (type == "case") {
       const nlohmann::json id = message->value("id", nlohmann::json());
       const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");
@@ -97,7 +201,8 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
       return true;
     } else {
       written = answer({{"type", "error"},
-                        {"message", type ? fmt::format("unknown message type '{}' (hello, case, bye)", *type)
+                        {"message", type ? fmt::format("unknown message type '{}' (hello, case, {}bye)", *type,
+                                                       options.sessions ? "open, event, query, close, " : "")
                                          : std::string("'type' must be a string")}});
     }
     if (!written) return false;

@@ -31,6 +31,16 @@ using PassthroughDocumentReading = std::function<nlohmann::json(const nlohmann::
 bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out,
                           const PassthroughDocumentReading& read_document);
 
+// ServeOptions: a document reading as above, and whether the kinds with
+// events are also served as sessions (vectors/README.md, "Sessions"), each
+// event answered by deciding the whole history so far: the way to serve
+// sessions from an implementation that only takes whole timelines.
+struct ServeOptions {
+  PassthroughDocumentReading read_document;
+  bool sessions = false;
+};
+bool ServeAdapterProtocol(const Engine& engine, std::istream& in, std::ostream& out, const ServeOptions& options);
+
 // ResultLineText is the line (without its newline) the built-in adapter answers
 // case `id` with: {"id":…,"output":<decision>,"type":"result"} in DumpJson's
 // sorted key order. `lbconform check` expects it byte for byte.

@@ -12,6 +12,7 @@
 #include "documents/scenario_json.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
+#include "vectors/sessions.h"
 
 namespace lbconform::vectors {
 
@@ -138,6 +139,10 @@ HelloInfo InterpretHello(const std::string& line) {
     }
     if (std::find(info.kinds.begin(), info.kinds.end(), *kind) == info.kinds.end()) info.kinds.push_back(*kind);
   }
+  if (const auto sessions = hello.find("sessions"); sessions != hello.end() && !sessions->is_null()) {
+    info.problem = InterpretSessionsHello(*sessions, info.session_kinds, info.max_open_sessions);
+    if (!info.problem.empty()) return info;
+  }
   info.ok = true;
   return info;
 }
@@ -240,9 +245,16 @@ bool AdapterImplementation::EnsureStarted(AdapterProcess::Clock::time_point run_
   name_ = hello.name;
   version_ = hello.version;
   kinds_ = hello.kinds;
+  session_kinds_ = hello.session_kinds;
+  max_open_sessions_ = hello.max_open_sessions;
   start_failures_ = 0;
   last_answer_at_ = AdapterProcess::Clock::now();
   return true;
+}
+
+AdapterProcess* AdapterImplementation::Channel(AdapterProcess::Clock::time_point run_deadline, std::string* problem) {
+  if (!submitted_.empty()) Abandon();
+  return EnsureStarted(run_deadline, problem) ? &process_ : nullptr;
 }
 
 Answer AdapterImplementation::Decide(const CaseRequest& request) {
@@ -618,6 +630,13 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
         break;
       case Answer::Kind::kDecision:
         KeepAnswer(result, answer.decision);
+        if (answer.session) {  // run as a session: judged message by message
+          const SessionJudgment judged = JudgeSession(*w.test, w.profile, *answer.session);
+          result.disposition = judged.passed ? Disposition::kPassed : Disposition::kFailed;
+          result.field = judged.field;
+          result.detail = judged.detail;
+          break;
+        }
         result.disposition =
             ExpectationMatches(*w.test, answer.decision, &result.field) ? Disposition::kPassed : Disposition::kFailed;
         break;

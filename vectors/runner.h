@@ -20,6 +20,8 @@
 
 namespace lbconform::vectors {
 
+struct SessionTranscript;  // vectors/sessions.h
+
 struct CaseRequest {
   std::string case_id;  // "<vector id>@<profile>"
   const VectorTest* test = nullptr;
@@ -42,6 +44,9 @@ struct Answer {
   // The answer was the request's expected_answer_line; `decision` is left
   // empty.
   bool as_expected = false;
+  // Set when the case ran as a session (vectors/sessions.h): `decision` is
+  // the one its states assemble, and JudgeSession judges it.
+  std::shared_ptr<const SessionTranscript> session = nullptr;
 };
 
 class Implementation {
@@ -78,6 +83,10 @@ struct HelloInfo {
   std::string name;
   std::string version;
   std::vector<ScenarioKind> kinds;
+  // The kinds served as sessions, and how many may be open at once
+  // (vectors/README.md, "Sessions").
+  std::vector<ScenarioKind> session_kinds;
+  int max_open_sessions = 1;
   std::string problem;
 };
 HelloInfo InterpretHello(const std::string& line);
@@ -125,6 +134,16 @@ class AdapterImplementation final : public Implementation {
   Answer Decide(const CaseRequest& request) override;
   void Finish() override;
   std::optional<std::vector<ScenarioKind>> kinds() const override { return kinds_; }
+  // The kinds the adapter's hello serves as sessions, and how many at once.
+  const std::vector<ScenarioKind>& session_kinds() const { return session_kinds_; }
+  int max_open_sessions() const { return max_open_sessions_; }
+  const AdapterOptions& options() const { return options_; }
+  // Channel is the adapter process for sessions (vectors/sessions.h): cases
+  // in flight are abandoned, the adapter is started if it is not running;
+  // nullptr, and why, when it cannot be. Killing the process makes the next
+  // use start it again; starts() counts the starts.
+  AdapterProcess* Channel(AdapterProcess::Clock::time_point run_deadline, std::string* problem);
+  std::uint64_t starts() const { return starts_; }
   // Submit writes the case to the adapter at once (docs/contract.md §6: the
   // next cases may come before the answer to the earlier ones), reading
   // whatever the adapter answers meanwhile, so that neither side blocks the
@@ -164,6 +183,8 @@ class AdapterImplementation final : public Implementation {
   std::string name_ = "adapter";
   std::string version_ = "?";
   std::optional<std::vector<ScenarioKind>> kinds_;
+  std::vector<ScenarioKind> session_kinds_;
+  int max_open_sessions_ = 1;
   std::string previous_case_id_;  // the case answered last, to recognise a doubled answer
   int start_failures_ = 0;
   bool given_up_ = false;
@@ -271,30 +292,12 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
 // VectorDigest identifies the vector set: FNV-1a 64 over the files' bytes.
 std::string VectorDigest(const std::vector<VectorFile>& files);
 
-// ExpectationsJson is a starting expectations file listing every failure and
-// adapter error of `reports`, each with a reason to fill in.
-nlohmann::json ExpectationsJson(const std::vector<RunReport>& reports);
-
-// ReproduceCommand is the command that runs only result `r` again.
-std::string ReproduceCommand(const RunReport& report, const CaseResult& r);
 // ShellQuoted is `text` quoted for /bin/sh.
 std::string ShellQuoted(std::string_view text);
 
-inline constexpr int kReportVersion = 1;
-
-std::string SummaryText(const RunReport& report);
-std::string SummaryMarkdown(const std::vector<RunReport>& reports);
-nlohmann::json ReportJson(const RunReport& report);
-std::string JUnitXml(const std::vector<RunReport>& reports);
-// ClosingLine is "run: N passed, N failed, N skipped" over every report.
-std::string ClosingLine(const std::vector<RunReport>& reports);
-
-// SavedFailure is one failing case as standalone files: the scenario (JSON,
-// or the raw text of a malformed one) and its expected decision.
-struct SavedFailure {
-  std::string scenario_name, scenario_text, expected_name, expected_text;
-};
-std::vector<SavedFailure> FailureFiles(const RunReport& report);
+// KindImplemented: the adapter declared `kind` (or, without a hello's list, answered one of
+// its cases).
+bool KindImplemented(const RunReport& report, ScenarioKind kind, const ProfileCounts& counts);
 
 }  // namespace lbconform::vectors
 

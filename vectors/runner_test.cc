@@ -21,6 +21,7 @@
 #include "documents/documents.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
+#include "report/run_report.h"
 #include "vectors/checks.h"
 #include "vectors/run_signals.h"
 #include "vectors/schema_check.h"

@@ -16,6 +16,7 @@
 
 #include "documents/scenario_json.h"
 #include "model/catalogue.h"
+#include "report/run_report.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 #include "vectors/testing/load_vectors.h"

@@ -1,8 +1,9 @@
-// lbconform_wrong_adapter NAME: the adapter protocol served by one known
+// lbconform_wrong_adapter NAME [--sessions]: the adapter protocol served by one known
 // reading (readings/wrong_engines.h), for tests of `lbconform check` against
 // real adapter processes; a misreading of the passthrough document format
 // reads each document itself. `--list` prints each reading's name, the kinds
-// it changes and whether the vectors catch it or accept it.
+// it changes and whether the vectors catch it or accept it. With --sessions it
+// also serves timelines as sessions, each event replaying the history so far.
 #include <iostream>
 #include <string>
 
@@ -12,7 +13,8 @@
 int main(int argc, char** argv) {
   using lbconform::readings::AllMisreadings;
   using lbconform::readings::WrongEngine;
-  const std::string wanted = argc == 2 ? argv[1] : "";
+  const std::string wanted = argc >= 2 ? argv[1] : "";
+  const bool sessions = argc == 3 && std::string(argv[2]) == "--sessions";
   if (wanted == "--list") {
     for (const auto& info : AllMisreadings()) {
       std::cout << info.name << " " << (info.passthrough || info.passthrough_document ? "passthrough," : "")
@@ -25,7 +27,10 @@ int main(int argc, char** argv) {
     if (wanted == info.name) {
       const WrongEngine engine(info);
       std::ios::sync_with_stdio(false);
-      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout, info.passthrough_document) ? 0 : 1;
+      return lbconform::vectors::ServeAdapterProtocol(engine, std::cin, std::cout,
+                                                      {info.passthrough_document, sessions})
+                 ? 0
+                 : 1;
     }
   }
   std::cerr << "usage: lbconform_wrong_adapter NAME (one of:";

@@ -1,0 +1,128 @@
+// `lbconform check`: generated scenarios, decided by the reference and by an
+// implementation (an adapter over the protocol of `run`, or a built-in
+// engine), compared on the normative fields; the first disagreement of each
+// kind is shrunk with RapidCheck's shrinking to a minimal scenario, printed,
+// and written as a vector file that `lbconform run --vectors DIR` replays.
+#ifndef LBCONFORM_CHECK_CHECK_H_
+#define LBCONFORM_CHECK_CHECK_H_
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/shard.h"
+#include "model/model.h"
+#include "vectors/runner.h"
+
+namespace lbconform {
+
+struct CheckOptions {
+  std::vector<ScenarioKind> kinds;  // empty: every kind the implementation declares
+  std::vector<Profile> profiles;    // empty: every profile of each kind
+  std::uint64_t cases = 0;          // per kind; 0 with no time budget: kDefaultCheckCases
+  double time_budget_seconds = 0;   // for all kinds together; 0: none
+  std::uint64_t seed = 0;
+  int max_size = 100;  // RapidCheck's size grows from 0 to this and wraps
+  std::string out;     // where shrunk cases are written (a vector folder), or empty
+  bool shrink = true;
+  int max_consecutive_adapter_errors = 5;
+  std::uint64_t max_shrink_tries = 5000;
+  // The command that reproduces this check, without --cases and --seed.
+  std::string reproduce_command = "lbconform check";
+  // Whether standard error is a terminal (a progress line is redrawn there).
+  bool progress = false;
+  // A shard of a campaign: the slice of the space [0, kinds × cases) this
+  // process checks (index kind × cases + case); the first finding stops it.
+  std::optional<IndexRange> slice;
+};
+
+inline constexpr std::uint64_t kDefaultCheckCases = 2000;
+
+// CheckFinding is one kind's shrunk counterexample.
+struct CheckFinding {
+  ScenarioKind kind = ScenarioKind::kPassthrough;
+  Profile profile = Profile::kSpecDocs;
+  std::uint64_t case_index = 0;    // the case that first failed (0-based)
+  std::uint64_t shrink_steps = 0;  // smaller failing cases found
+  std::uint64_t shrink_tries = 0;  // cases tried while shrinking
+  nlohmann::json scenario;         // the minimal failing scenario
+  nlohmann::json expected;         // the reference's decision (no trace)
+  nlohmann::json actual;           // the implementation's (null after an adapter error)
+  std::string field;               // the normative field that differs, or the adapter's problem
+  std::vector<std::string> clauses;
+  std::string vector_path;  // the vector file written, if any
+  // The known misreadings (readings/) whose answer on the case is `actual`,
+  // and the clauses they misread (a vector's clauses when the trace has none).
+  std::vector<std::string> answers_like;
+  std::vector<std::string> misread_clauses;
+  // A mix of the two readings of a gap (vectors/README.md, rule 4): the
+  // accepted reading taken on `scenario`, and the case answered as lbconform
+  // reads the gap where that reading answers otherwise. No vector file: a
+  // vector judges one case alone, and each answer alone is accepted.
+  std::string mixed_reading;  // the accepted reading's name, or empty
+  std::string mixed_gap;
+  std::uint64_t lbconform_case_index = 0;
+  nlohmann::json lbconform_case_scenario;
+  // SizeText says how large the scenario is ("2 VMs, 1 group").
+  std::string SizeText() const;
+  // Vms is the number of VMs (instances) of a passthrough scenario or timeline.
+  std::size_t Vms() const;
+};
+
+struct KindCoverage {
+  std::uint64_t cases = 0, agreed = 0, unsupported = 0, adapter_errors = 0;
+  // Cases answered by the accepted other reading of a gap, by "GAP-N (reading)".
+  std::map<std::string, std::uint64_t> other_readings;
+  std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
+  std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
+  std::uint64_t session_events = 0;                 // events sent in sessions (vectors/sessions.h)
+};
+
+struct CheckResult {
+  std::uint64_t seed = 0;
+  std::map<ScenarioKind, KindCoverage> coverage;
+  std::vector<CheckFinding> findings;
+  std::string stop_reason;  // set when the check stopped early (adapter errors in a row)
+  int stop_signal = 0;
+  bool output_failed = false;  // a vector file could not be written
+  double seconds = 0;
+  std::optional<std::uint64_t> stopped_at;  // sharded: the space index after the finding that stopped it
+  // Answers that were the expected answer line byte for byte, so agreed
+  // without being parsed (the hot path; the built-in adapter's answers are).
+  std::uint64_t answers_as_expected = 0;
+};
+
+// RunCheck checks `implementation` and prints the findings and the coverage
+// tables on `out`.
+CheckResult RunCheck(vectors::Implementation& implementation, const CheckOptions& options, std::ostream& out,
+                     std::ostream& err);
+
+// CheckCommandOptions are `lbconform check`'s options as given.
+struct CheckCommandOptions {
+  std::string impl;
+  bool impl_given = false;
+  std::string engine;
+  std::vector<std::string> kinds, profiles;
+  std::uint64_t cases = 0;
+  double time_budget = 0;
+  std::optional<std::uint64_t> seed;
+  int max_size = 100;
+  std::string out;
+  bool no_shrink = false;
+  int case_timeout_ms = 5000;
+  int max_adapter_errors = 5;
+  ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
+  std::string result;         // --result FILE: the shard's JSON result, for `lbconform merge`
+  std::string form = "auto";  // whole cases or sessions (vectors/README.md, "Sessions")
+};
+
+// CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a
+// disagreement or an adapter error, 2 usage, 3 stopped early, 4 a vector file
+// or standard output could not be written, 128 + N ended by signal N.
+int CheckCommand(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace lbconform
+
+#endif  // LBCONFORM_CHECK_CHECK_H_
