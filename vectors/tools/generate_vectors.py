@@ -2085,6 +2085,248 @@ def slb_readings() -> int:
     return f.write()
 
 
+# ------------------------------ what the mutation campaign found unpinned (docs/mutation.md)
+#
+# Each vector below kills mutants of reference/ that every earlier vector let
+# through: a bound met exactly, a percentage a few hundredths from its
+# threshold, a time around the plan's, an amount of 0.001, the order of inputs
+# whose order does not matter. The comment says the rule; the mutants it kills
+# are listed in docs/mutation.md.
+
+def candidate_is(**fields: bool) -> Check:
+    """A check: backends' drainCandidate."""
+    def check(profiles: list[str], d: Document) -> None:
+        states = {b["name"]: b["drainCandidate"] for b in d["backends"]}
+        for name, want in fields.items():
+            if states[name] != want:
+                raise SystemExit(f"service-lb-policy: {name} drainCandidate {states[name]}, hand-checked {want}")
+    return check
+
+
+def valid_plan(profiles: list[str], d: Document) -> None:
+    if not d["valid"]:
+        raise SystemExit(f"service-lb-policy: rejected with {d['errors']}, hand-checked a plan")
+
+
+def slb_bounds() -> int:
+    f = VectorFile("edge_cases/service_lb_policy_bounds.json",
+                   ["Every bound of the service LB policy kind met exactly and missed by the least step: the ranges of",
+                    "maxUtilization, capacityScaler and failoverHealthThreshold, the 25%, 35% and threshold percentages a",
+                    "hundredth away, and the plan's time against the health reports just before, at and after it."],
+                   kind="service-lb-policy")
+    one: list[Document] = [{"name": "b1", "zone": "east-a"}]
+    f.group("Ranges met exactly (SLB-33, SLB-34, SLB-22, SLB-2).")
+    f.add("slb/bounds/max-utilization-1", "maxUtilization 1.0, the top of [0, 1], is accepted: 1.0 x 2 members x 10 = capacity 20.",
+          ["SLB-34"], slb([dict(one[0], members=2, mode="UTILIZATION", capacity={"maxUtilization": 1.0}, perMember=10)]),
+          check=backend_is(b1=(False, False, "20")))
+    f.add("slb/bounds/scaler-0.1", "capacityScaler 0.1, the bottom of [0.1, 1.0], is accepted: 100 x 0.1 = capacity 10.",
+          ["SLB-33"], slb([dict(one[0], scaler=0.1)]), check=backend_is(b1=(False, False, "10")))
+    f.add("slb/bounds/scaler-1.1", "capacityScaler 1.1 is above 1.0.", ["SLB-33"], slb([dict(one[0], scaler=1.1)]),
+          check=invalid_with("CAPACITY_SCALER_OUT_OF_RANGE"))
+    f.add("slb/bounds/threshold-1", "failoverHealthThreshold 1, the bottom of 1..99, is accepted.", ["SLB-22"],
+          slb(one, policy={"failoverConfig": {"failoverHealthThreshold": 1}}), check=valid_plan)
+    no_scheme = slb(one)
+    del no_scheme["backendService"]["loadBalancingScheme"]
+    f.add("slb/bounds/scheme-absent", "No loadBalancingScheme: nothing to check (SLB-2 checks it only when present); the plan is made.",
+          ["SLB-2"], no_scheme, check=valid_plan)
+
+    f.group("Percentages a hundredth from their thresholds, compared exactly (SLB-14, SLB-19, SLB-22).")
+    f.add("slb/bounds/candidate-at-24.75", "25 of 101 members healthy is 24.75%, below 25%: a drain candidate (healthy x 100 < members x 25).",
+          ["SLB-14"], slb([{"name": "b0", "zone": "east-a", "members": 101, "healthy": 25}]), check=candidate_is(b0=True))
+    f.add("slb/bounds/below-threshold-at-69.3", "70 of 101 members healthy is 69.3%, below the threshold of 70.",
+          ["SLB-22"], slb([{"name": "b0", "zone": "east-a", "members": 101, "healthy": 70}]), check=backend_is(b0=(False, True, "10100")))
+    drain = {"autoCapacityDrain": {"enable": True}}
+    others: list[Document] = [{"name": "b1", "zone": "east-b", "members": 4}, {"name": "b2", "zone": "east-a", "members": 4}]
+    f.add("slb/bounds/no-undrain-at-34.95", "b0 is drained at t=0; from t=20, 101 of 289 members are healthy, 34.95%, below 35%: still drained at t=100.",
+          ["SLB-19"], slb([{"name": "b0", "zone": "east-a", "members": 289, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 101}]}] + others,
+                          policy=drain, at=100), check=backend_is(b0=(True, True, "0")))
+    f.add("slb/bounds/undrain-one-member", "A one-member backend drained at t=0 whose member is healthy from t=20 (100%) is undrained at t=80.",
+          ["SLB-19"], slb([{"name": "b0", "zone": "east-a", "members": 1, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 1}]}] + others,
+                          policy=drain, at=80), check=backend_is(b0=(False, False, "100")))
+    f.add("slb/bounds/no-undrain-without-members", "b0 is drained at t=0, and from t=20 has no members: good needs members > 0, so it stays drained (and, without members, it is not below the threshold).",
+          ["SLB-19", "SLB-22"], slb([{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "members": 0, "healthy": 0}]}] + others,
+                                    policy=drain, at=100), check=backend_is(b0=(True, False, "0")))
+    f.add("slb/bounds/dip-cancels-undrain", "b0 is good (100%) from t=20 and falls to 25% at t=50 for good: its good period ended, so at t=100 it is still drained.",
+          ["SLB-19"], slb([{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}, {"at": 50, "healthy": 1}]}] + others,
+                          policy=drain, at=100), check=backend_is(b0=(True, True, "0")))
+
+    f.group("The plan's time against the reports just before, at and after it (SLB-15, SLB-19, GAP-51).")
+    f.add("slb/bounds/report-at-plan-time", "b0's only report, at t=30, makes it a candidate (0 of 4); the plan is made at t=30 (the latest report, `at` left out), so b0 is drained.",
+          ["SLB-14", "SLB-15"], slb([{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 30, "healthy": 0}]}] + others, policy=drain),
+          check=backend_is(b0=(True, True, "0")))
+    f.add("slb/bounds/report-after-plan-time", "b0 starts with 0 of 4 healthy; a report at t=1 says 4 of 4, but the plan is made at t=0: b0 is drained.",
+          ["SLB-14", "SLB-15"], slb([{"name": "b0", "zone": "east-a", "members": 4, "healthy": 0, "health": [{"at": 1, "healthy": 4}]}] + others,
+                                    policy=drain, at=0), check=backend_is(b0=(True, True, "0")))
+    f.add("slb/bounds/undrain-at-plan-time-before-a-later-report", "b0 is good from t=20, so it is undrained at t=80, the plan's time; a report at t=81 (0 of 4) comes after the plan and changes nothing.",
+          ["SLB-19"], slb([{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}, {"at": 81, "healthy": 0}]}] + others,
+                          policy=drain, at=80), check=backend_is(b0=(False, False, "400")))
+    f.add("slb/bounds/59-seconds-at-a-report", "b0 is good from t=20; another backend reports at t=79, a moment of the replay: 59 s is not 60, so b0 is still drained at t=79.",
+          ["SLB-19"], slb([{"name": "b0", "zone": "east-a", "members": 4, "health": [{"at": 0, "healthy": 0}, {"at": 20, "healthy": 4}]},
+                           dict(others[0], health=[{"at": 79, "healthy": 4}]), others[1]], policy=drain, at=79),
+          check=backend_is(b0=(True, False, "0")))
+    return f.write()
+
+
+def slb_filling() -> int:
+    f = VectorFile("edge_cases/service_lb_policy_filling.json",
+                   ["How load is filled where the plan is decided by details: client locations that compete (each sees what",
+                    "the earlier ones left, in their order whatever the order given), overload targets that can or cannot",
+                    "serve, NEAREST and STRICT regions that cannot serve, amounts of 0.001, ties between regions, the first",
+                    "backend listed, and regional backends."],
+                   kind="service-lb-policy")
+    rtt = {"east-a": 1, "east-b": 2, "west-a": 50}
+    by_zone = {"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"}
+    nearest = {"isolationConfig": {"isolationGranularity": "REGION"}}
+    strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
+    pair: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "e2", "zone": "east-b"}]
+
+    f.group("Client locations served one after another, largest first, ties by name (GAP-28, SLB-25).")
+    f.add("slb/filling/later-client-skips-full-zone", "WATERFALL_BY_ZONE: client a (100) fills east-a's e1; client b (50) finds it full and goes to east-b only.",
+          ["SLB-12", "SLB-13"], slb(pair, policy=by_zone, clients=[{"name": "a", "requestsPerSecond": 100, "rttMs": rtt},
+                                                                 {"name": "b", "requestsPerSecond": 50, "rttMs": rtt}]),
+          check=zones_served(["east-a"], ["east-b"]))
+    f.add("slb/filling/later-client-overloads", "WATERFALL_BY_ZONE, 250 offered against 200: a (150) fills e1 and half of e2; b (100) gets e2's last 50 and the other 50 as overload, in proportion to capacity over e1 and e2, so b reaches both zones.",
+          ["SLB-12", "SLB-25"], slb(pair, policy=by_zone, clients=[{"name": "a", "requestsPerSecond": 150, "rttMs": rtt},
+                                                                 {"name": "b", "requestsPerSecond": 100, "rttMs": rtt}]),
+          check=both(zones_served(["east-a", "east-b"], ["east-a", "east-b"]), dropped_is(False, False)))
+    tie = [{"name": n, "requestsPerSecond": 100, "rttMs": rtt} for n in ("b", "a")]
+    f.add("slb/filling/equal-clients-by-name", "Two client locations offer 100 each against east-a's 100 (WATERFALL_BY_ZONE); listed b then a, they are served by name: a fills east-a, b goes to east-b.",
+          ["SLB-12", "SLB-13"], slb(pair, policy=by_zone, clients=tie), check=zones_served(["east-b"], ["east-a"]))
+    order = [{"name": "b", "requestsPerSecond": 50, "rttMs": rtt}, {"name": "a", "requestsPerSecond": 100, "rttMs": rtt}]
+    f.add("slb/filling/largest-client-first", "Listed b (50) then a (100): a, the largest and first by name, fills east-a's 100; b goes to east-b. Both readings of GAP-28 agree here.",
+          ["SLB-12", "SLB-13"], slb(pair, policy=by_zone, clients=order), check=zones_served(["east-b"], ["east-a"]))
+
+    f.group("Overload targets: the nearest region's backends that can serve, else those with capacity (SLB-25, GAP-34).")
+    down_and_up: list[Document] = [{"name": "e1", "zone": "east-a", "healthy": 0}, {"name": "e2", "zone": "east-b"}]
+    f.add("slb/filling/overload-only-where-healthy", "e1 (east-a) has no healthy member, e2 (east-b) one: a (300) uses all 200 of capacity, e1 as the last resort, and overloads e2; b (100) finds everything full and its overload goes to e2 only, the backend that can serve.",
+          ["SLB-25", "SLB-21"], slb(down_and_up, clients=[{"name": "a", "requestsPerSecond": 300, "rttMs": rtt},
+                                                        {"name": "b", "requestsPerSecond": 100, "rttMs": rtt}]),
+          check=both(zones_served(["east-a", "east-b"], ["east-b"]), dropped_is(False, False)))
+    tiny = [{"name": "e1", "zone": "east-a", "capacity": {"maxRate": 0.001}}, {"name": "w1", "zone": "west-a"}]
+    f.add("slb/filling/overload-capacity-0.001", "e1 (east) has a capacity of 0.001, w1 (west) 100: a (200) fills both and overloads east, the nearest region that can serve; b (1) finds both full, and its overload goes to east too: a capacity of 0.001 can serve.",
+          ["SLB-25"], slb(tiny, clients=[{"name": "a", "requestsPerSecond": 200, "rttMs": rtt}, {"name": "b", "requestsPerSecond": 1, "rttMs": rtt}]),
+          check=both(served(["east", "west"], ["east"]), dropped_is(False, False)))
+    all_down: list[Document] = [{"name": "e1", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "w1", "zone": "west-a", "members": 4, "healthy": 0}]
+    f.add("slb/filling/overload-none-can-serve", "No backend has a healthy member: 1000 offered fill both as the last resort, and the rest overloads east, the nearest region with capacity. Nothing is dropped.",
+          ["SLB-25", "SLB-21"], slb(all_down, clients=[{"name": "c1", "requestsPerSecond": 1000, "rttMs": rtt}]),
+          check=both(served(["east", "west"]), dropped_is(False)))
+
+    f.group("NEAREST and STRICT regions that cannot serve (SLB-26, SLB-27, GAP-32).")
+    f.add("slb/filling/nearest-skips-unhealthy-region", "NEAREST: east is closer, but its only backend has no healthy member; west's can serve: all 50 go to west.",
+          ["SLB-26"], slb([{"name": "e1", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "w1", "zone": "west-a"}],
+                          policy=nearest, clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]), check=served(["west"]))
+    f.add("slb/filling/nearest-skips-region-without-capacity", "NEAREST: east's only backend is healthy but has capacityScaler 0; west's can serve: all 50 go to west.",
+          ["SLB-26", "SLB-17"], slb([{"name": "e1", "zone": "east-a", "scaler": 0}, {"name": "w1", "zone": "west-a"}],
+                                    policy=nearest, clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]),
+          check=both(served(["west"]), dropped_is(False)))
+    f.add("slb/filling/nearest-none-can-serve", "NEAREST with no healthy member anywhere: the nearest region with capacity, east, takes all 50.",
+          ["SLB-26"], slb(all_down, policy=nearest, clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]),
+          check=both(served(["east"]), dropped_is(False)))
+    f.add("slb/filling/nearest-capacity-0.001", "NEAREST: east's only backend has a capacity of 0.001 and can serve: the 0.001 offered stay in east.",
+          ["SLB-26"], slb(tiny, policy=nearest, clients=[{"name": "c1", "requestsPerSecond": 0.001, "rttMs": rtt}]), check=served(["east"]))
+    f.add("slb/filling/strict-zero-capacity-drops", "STRICT: east's healthy backend has capacityScaler 0 and its other has no healthy member: no backend in the closest region can serve, so all 50 are dropped.",
+          ["SLB-27", "SLB-17"], slb([{"name": "e1", "zone": "east-a", "scaler": 0}, {"name": "e2", "zone": "east-b", "members": 4, "healthy": 0},
+                                     {"name": "w1", "zone": "west-a"}], lb="CROSS_REGION_INTERNAL_APPLICATION", policy=strict,
+                                    clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]),
+          check=both(served([]), dropped_is(True)))
+    f.add("slb/filling/spray-to-world-nearest", "SPRAY_TO_WORLD under NEAREST isolation: one tier of the backends of the allowed region only, so 50 go to east, none to west.",
+          ["SLB-36", "SLB-26"], slb([{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}],
+                                    policy=dict(nearest, loadBalancingAlgorithm="SPRAY_TO_WORLD"),
+                                    clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]),
+          flags=["ApiOnlyAlgorithm"], check=served(["east"]),
+          alternatives=[{"valid": False, "errors": [{"code": "UNKNOWN_ENUM_VALUE", "path": "/serviceLbPolicy/loadBalancingAlgorithm", "message": "docs-only reading"}]}])
+
+    f.group("Amounts of 0.001, exactly (GAP-24, GAP-54).")
+    east_west: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}]
+    f.add("slb/filling/0.001-beyond-a-region", "100.001 offered: east's 100 fill first and the last 0.001 goes to west.",
+          ["SLB-8", "SLB-10"], slb(east_west, clients=[{"name": "c1", "requestsPerSecond": 100.001, "rttMs": rtt}]), check=served(["east", "west"]))
+    f.add("slb/filling/region-of-capacity-0.001", "east's only backend has a capacity of 0.001: of 0.002 offered it takes 0.001 and west the other.",
+          ["SLB-8", "SLB-10"], slb(tiny, clients=[{"name": "c1", "requestsPerSecond": 0.002, "rttMs": rtt}]), check=served(["east", "west"]))
+    f.add("slb/filling/0.001-to-the-first-listed", "0.001 over two equal backends of one region tier: the unit goes to the first listed (e1, east-a); east-b gets nothing and is not served.",
+          ["SLB-8"], slb(pair, clients=[{"name": "c1", "requestsPerSecond": 0.001, "rttMs": rtt}]), check=zones_served(["east-a"]))
+    f.add("slb/filling/0.001-spray-to-world", "SPRAY_TO_WORLD: 0.001 over east's and west's equal backends in one tier goes to the first listed, e1; west gets nothing and is not served.",
+          ["SLB-36"], slb(east_west, policy={"loadBalancingAlgorithm": "SPRAY_TO_WORLD"}, clients=[{"name": "c1", "requestsPerSecond": 0.001, "rttMs": rtt}]),
+          flags=["ApiOnlyAlgorithm"], check=served(["east"]),
+          alternatives=[{"valid": False, "errors": [{"code": "UNKNOWN_ENUM_VALUE", "path": "/serviceLbPolicy/loadBalancingAlgorithm", "message": "docs-only reading"}]}])
+    f.add("slb/filling/0.001-dropped", "Both backends have capacityScaler 0: nothing can take the 0.001 offered, so it is dropped.",
+          ["SLB-17", "SLB-25"], slb([dict(pair[0], scaler=0), dict(pair[1], scaler=0)], clients=[{"name": "c1", "requestsPerSecond": 0.001, "rttMs": rtt}]),
+          check=both(served([]), dropped_is(True)))
+
+    f.group("Ties and order: regions at one distance, the first backend listed, regional backends (GAP-31, SLB-30, SLB-13).")
+    equal = {"east-a": 10, "east-b": 20, "west-a": 10}
+    f.add("slb/filling/equal-regions-by-name", "east and west are both 10 ms away (their closest zones): the tie goes by name, so east fills first and takes all 50.",
+          ["SLB-8", "SLB-10"], slb(east_west, clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": equal}]), check=served(["east"]))
+    f.add("slb/filling/first-backend-preferred", "The first backend listed, e0 in east-b, is PREFERRED: it takes the 50 offered before the DEFAULT e1 in the nearer east-a.",
+          ["SLB-30"], slb([{"name": "e0", "zone": "east-b", "preference": "PREFERRED"}, {"name": "e1", "zone": "east-a"}],
+                          clients=[{"name": "c1", "requestsPerSecond": 50, "rttMs": rtt}]), check=zones_served(["east-b"]))
+    regional = slb([{"name": "e1", "zone": "east-a"}, {"name": "neg-r", "zone": "east-a", "kind": "HYBRID_NEG"}],
+                   clients=[{"name": "c1", "requestsPerSecond": 150, "rttMs": rtt}])
+    regional["backendService"]["backends"][1]["group"] = "regions/east/networkEndpointGroups/neg-r"
+    del regional["backendGroups"][1]["zone"]
+    regional["backendGroups"][1]["region"] = "east"
+    f.add("slb/filling/regional-backend-adds-no-zone", "A regional HYBRID_NEG backend (region east, no zone) shares east's tier with e1: both get load, and zonesServed lists only e1's zone.",
+          ["SLB-8", "SLB-3"], regional, check=both(served(["east"]), zones_served(["east-a"])))
+    zonal_only = slb([{"name": "e1", "zone": "east-a"}, {"name": "neg-w", "zone": "west-a", "kind": "HYBRID_NEG"}], policy=by_zone,
+                     clients=[{"name": "c1", "requestsPerSecond": 150, "rttMs": rtt}])
+    zonal_only["backendService"]["backends"][1]["group"] = "regions/west/networkEndpointGroups/neg-w"
+    del zonal_only["backendGroups"][1]["zone"]
+    zonal_only["backendGroups"][1]["region"] = "west"
+    f.add("slb/filling/regional-backend-in-no-zone-tier", "WATERFALL_BY_ZONE: west's only backend is regional, in no zone tier; east-a's e1 takes its 100 and the other 50 as overload. West is not served.",
+          ["SLB-12", "SLB-25"], zonal_only, check=both(served(["east"]), dropped_is(False)))
+    return f.write()
+
+
+def timeline_tracking() -> int:
+    f = VectorFile("edge_cases/timeline_tracking.json",
+                   ["Connection tracking at its bounds: idleTimeoutSec at 16 hours, the tracking modes and session",
+                    "affinities that make 5-tuple tracking, a 1 s drain, a UDP connection on a healthy VM at failover, and",
+                    "an active connection already on a VM of the pool a failover brings in."],
+                   kind="passthrough-timeline")
+    two = [("ig-a", "us-west1-a", False)]
+    two_vms = [("vm-1", "ig-a", True), ("vm-2", "ig-a", True)]
+    fail_groups = [("ig-p", "us-west1-a", False), ("ig-f", "us-west1-b", True)]
+    fail_vms = [("p1", "ig-p", True), ("p2", "ig-p", True), ("f1", "ig-f", True)]
+    f.group("idleTimeoutSec: its range and where it can be set (CT-7, CT-8, CT-6).")
+    f.add("timeline/tracking/idle-timeout-57600", "idleTimeoutSec 57600, exactly 16 hours, is accepted.",
+          ["CT-7"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity="CLIENT_IP", idle=57600))
+    f.add("timeline/tracking/idle-timeout-per-connection-client-ip", "PER_CONNECTION tracking is 5-tuple whatever the session affinity: idleTimeoutSec cannot be set with CLIENT_IP.",
+          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_CONNECTION", affinity="CLIENT_IP", idle=600))
+    f.add("timeline/tracking/idle-timeout-per-session-none", "PER_SESSION with session affinity NONE is 5-tuple: idleTimeoutSec cannot be set.",
+          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="NONE", idle=600))
+    for affinity in ("CLIENT_IP_NO_DESTINATION", "CLIENT_IP_PROTO"):
+        f.add(f"timeline/tracking/idle-timeout-per-session-{affinity.lower().replace('_', '-')}",
+              f"PER_SESSION with {affinity} is less than 5-tuple: idleTimeoutSec 600 is accepted.",
+              ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity=affinity, idle=600))
+    f.group("Persistence on an unhealthy VM by tracking mode (CT-3, CT-6).")
+    down = [connect(0, "c1", "vm-1"), health(10, "vm-1", False), {"at": 20, "type": "advance"}]
+    f.add("timeline/tracking/per-connection-client-ip-persists", "DEFAULT_FOR_PROTOCOL with PER_CONNECTION tracking and CLIENT_IP affinity is 5-tuple: the TCP connection persists on its unhealthy VM.",
+          ["CT-3", "CT-6"], timeline(two, two_vms, down, tracking="PER_CONNECTION", affinity="CLIENT_IP"))
+    f.add("timeline/tracking/per-session-none-persists", "DEFAULT_FOR_PROTOCOL with PER_SESSION tracking and affinity NONE is 5-tuple: the TCP connection persists.",
+          ["CT-3", "CT-6"], timeline(two, two_vms, down, tracking="PER_SESSION", affinity="NONE"))
+    f.group("Draining at its smallest, and a UDP connection on a healthy VM at failover (FO-21, GAP-18).")
+    f.add("timeline/tracking/drain-1s", "drainingTimeoutSec 1: at the failover at t=10 the TCP connection drains until t=11, and is closed at t=11.",
+          ["FO-21"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False),
+                                                      {"at": 11, "type": "advance"}], timeout=1))
+    for profiles, drain in DRAIN_PROFILES:
+        f.add(f"timeline/tracking/udp-on-healthy-vm-at-failover@{profiles[0]}", "failoverRatio 1.0: p1 fails and the pool fails over though p2 is healthy; the UDP connection on p2 leaves the pool and is closed (draining is for TCP). "
+              f"The alternative drains it like TCP, until t={10 + drain} in this profile.",
+              ["FO-21", "FO-9"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False)], ratio=1.0),
+              flags=["NonTcpAtFailover", "DrainingTimeout"], profiles=profiles,
+              alternatives=lambda d, drain=drain: [drained_from(d, "u1", 1, 10 + drain)])
+    f.add("timeline/tracking/active-on-new-pool-at-failover", "dropTrafficIfUnhealthy, draining disabled; the primaries are down and "
+          "c1 is on the backup f1. f1 fails (dropped: no transition; c1, TCP, persists), p1 recovers (no transition from a dropped pool), "
+          "f1 recovers, and p1 fails again: a FAILOVER to f1. c1, ACTIVE on f1, is on the new pool, so it is not reset (only connections "
+          "outside the new pool are). The alternative of GAP-20 sees a FAILBACK at t=20, where c1, outside the primary pool, is reset.",
+          ["FO-9", "FO-22", "CT-3"],
+          timeline(fail_groups, [("p1", "ig-p", False), ("p2", "ig-p", False), ("f1", "ig-f", True)],
+                   [connect(0, "c1", "f1"), health(10, "f1", False), health(20, "p1", True), health(30, "f1", True),
+                    health(40, "p1", False), {"at": 50, "type": "advance"}], drop=True, no_drain=True),
+          flags=["TransitionThroughDrop"],
+          check=check_steps({4: ("FAILOVER", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"}), 5: ("NONE", "BACKUP_HEALTHY", ["f1"], {"c1": "ACTIVE"})}),
+          alternatives=lambda d: [with_connection_state(with_transition(d, 2, "FAILBACK"), "c1", 2, lambda s: ("RESET", None))])
+    return f.write()
+
+
 FAMILIES: list[tuple[str, Callable[[], int]]] = [
     ("spec_examples/failover.json", spec_failover), ("spec_examples/zonal_affinity.json", spec_zonal),
     ("edge_cases/failover_table.json", edge_failover), ("edge_cases/zonal_affinity_matrix.json", edge_zonal),
@@ -2094,7 +2336,9 @@ FAMILIES: list[tuple[str, Callable[[], int]]] = [
     ("spec_examples/service_lb_policy.json", spec_slb), ("edge_cases/service_lb_policy_validation.json", edge_slb),
     ("regressions/service_lb_policy.json", regressions_slb), ("edge_cases/service_lb_policy_zones.json", slb_zones),
     ("edge_cases/service_lb_policy_readings.json", slb_readings),
-    ("edge_cases/passthrough_readings.json", edge_passthrough_readings)]
+    ("edge_cases/passthrough_readings.json", edge_passthrough_readings),
+    ("edge_cases/service_lb_policy_bounds.json", slb_bounds), ("edge_cases/service_lb_policy_filling.json", slb_filling),
+    ("edge_cases/timeline_tracking.json", timeline_tracking)]
 
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
