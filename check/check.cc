@@ -49,10 +49,6 @@ std::size_t ArraySize(const json& document, const char* key) {
   return it != document.end() && it->is_array() ? it->size() : 0;
 }
 
-std::string Plural(std::size_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
 using Generators = std::vector<rc::Gen<check::CheckCase>>;
 using DrawnCase = std::pair<rc::Shrinkable<check::CheckCase>, Profile>;
 

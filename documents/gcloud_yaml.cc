@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "documents/json_reader.h"
 #include "documents/scenario_json.h"
 
 namespace lbconform {

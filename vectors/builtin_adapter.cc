@@ -16,6 +16,7 @@
 #include "model/catalogue.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
+#include "vectors/sessions.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform::vectors {
@@ -66,18 +67,20 @@ LineRead ReadProtocolLine(std::istream& in, std::string& line, std::size_t max_b
 }
 
 // ReplayedSessions serves sessions from an engine that decides whole
-// timelines: each event is appended to the session's document and the whole
-// history decided again (time quadratic in the events, exact).
+// timelines: each event's own text is appended to the session's document
+// text and the whole history decided again (time quadratic in the events,
+// exact: an event is read as the same text in a whole case would be).
 class ReplayedSessions {
  public:
   explicit ReplayedSessions(const Engine& engine) : engine_(engine) {}
-  // Answer is the answer to a session message of type `type` ("open", …).
-  nlohmann::json Answer(const std::string& type, const nlohmann::json& message);
+  // Answer is the answer to a session message of type `type` ("open", …),
+  // `line` its text.
+  nlohmann::json Answer(const std::string& type, const nlohmann::json& message, std::string_view line);
 
  private:
   struct Served {
     Profile profile = Profile::kSpecDocs;
-    nlohmann::json document;
+    std::string text_before_events, events_text, text_after_events;  // the document: before [events] after
     nlohmann::json state;
     bool rejected = false;
   };
@@ -86,7 +89,7 @@ class ReplayedSessions {
   std::map<std::string, Served> open_;
 };
 
-nlohmann::json ReplayedSessions::Answer(const std::string& type, const nlohmann::json& message) {
+nlohmann::json ReplayedSessions::Answer(const std::string& type, const nlohmann::json& message, std::string_view line) {
   const nlohmann::json id = message.value("session", nlohmann::json());
   nlohmann::json answer = {
       {"type", type == "close" ? "closed" : "state"}, {"session", id}, {"seq", message.value("seq", nlohmann::json())}};
@@ -111,8 +114,15 @@ nlohmann::json ReplayedSessions::Answer(const std::string& type, const nlohmann:
     answer["error"] = "the session was rejected; only close is left";
     return answer;
   }
-  served.document["events"].push_back(message.value("event", nlohmann::json()));
-  nlohmann::json decision = DecideVector(engine_, served.document, served.profile);
+  const std::optional<RawMember> event = FindRawMember(line, "event");
+  if (!event) {
+    answer["error"] = "an event message needs an 'event'";
+    return answer;
+  }
+  if (!served.events_text.empty()) served.events_text += ',';
+  served.events_text += line.substr(event->begin, event->end - event->begin);
+  nlohmann::json decision = DecideVector(
+      engine_, served.text_before_events + "[" + served.events_text + "]" + served.text_after_events, served.profile);
   if (!decision.value("valid", false)) {
     served.rejected = true;
     answer["output"] = {{"valid", false}, {"errors", decision["errors"]}};
@@ -145,8 +155,30 @@ nlohmann::json ReplayedSessions::Open(const std::string& id, const nlohmann::jso
     answer["output"] = {{"valid", false}, {"errors", decision["errors"]}};
     return answer;
   }
+  // A valid document is a JSON object with an `events` array; its text is
+  // kept in pieces so that each event's text goes between them.
+  std::string document = input.is_string() ? input.get<std::string>() : DumpJson(input);
+  std::optional<RawMember> events = FindRawMember(document, "events");
+  if (!events) {  // no `events`, or spelt with escapes: cut the document written again
+    nlohmann::json parsed = nlohmann::json::parse(document);
+    if (!parsed.contains("events")) parsed["events"] = nlohmann::json::array();
+    document = DumpJson(parsed);
+    events = FindRawMember(document, "events");
+    if (!events) return {{"type", "error"}, {"message", "the timeline's events cannot be found"}};
+  }
+  std::string events_text;
+  for (std::string_view event :
+       RawElements(std::string_view(document).substr(events->begin, events->end - events->begin))) {
+    if (!events_text.empty()) events_text += ',';
+    events_text += event;
+  }
   const nlohmann::json& steps = decision["steps"];
-  Served served{*profile, input, steps.empty() ? decision["initial"] : steps.back(), false};
+  Served served{*profile,
+                document.substr(0, events->begin),
+                std::move(events_text),
+                document.substr(events->end),
+                steps.empty() ? decision["initial"] : steps.back(),
+                false};
   answer["output"] = served.state;
   open_.emplace(id, std::move(served));
   return answer;
@@ -218,7 +250,7 @@ bool ServeAdapterProtocol(const Engine& engine_ref, std::istream& in, std::ostre
     if (type == "hello") {
       written = answer(hello);
     } else if (options.sessions && (type == "open" || type == "event" || type == "query" || type == "close")) {
-      written = answer(sessions.Answer(*type, *message));
+      written = answer(sessions.Answer(*type, *message, line));
     } else if (type == "case") {
       const nlohmann::json id = message->value("id", nlohmann::json());
       const std::optional<std::string> profile_name = text_field(*message, "profile", "spec-docs");

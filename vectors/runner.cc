@@ -332,7 +332,7 @@ Answer AdapterImplementation::ReadAnswer(const CaseRequest& request, AdapterProc
   if (!previous_case_id_.empty() && InterpretAnswer(line, previous_case_id_).kind != Answer::Kind::kProblem) {
     return Fail(fmt::format("the answer carries the id of the case before ({}), not this case's: a second answer to "
                             "that case, or this case's answer under a wrong id",
-                            Printable(Dump(json(previous_case_id_)), 120)),
+                            TerminalText(Dump(json(previous_case_id_)), 120)),
                 AdapterProblem::kWrongId);
   }
   return Fail(std::move(answer.problem), answer.problem_class);
@@ -698,12 +698,6 @@ RunReport RunVectors(const std::vector<VectorFile>& files, Implementation& imple
             : Answer{Answer::Kind::kUnsupported, json(), ""};
     result.duration =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - case_start);
-    if (!answer.previous_case_problem.empty() && !report.results.empty()) {
-      CaseResult& previous = report.results.back();
-      previous.disposition = Disposition::kAdapterError;
-      previous.detail = answer.previous_case_problem;
-      previous.input = work[i - 1].test->input;
-    }
     if (!Judge(result, answer, *w.test, w.profile, kind_declared)) {
       report.stop_signal = PendingRunSignal();
       report.stop_reason = fmt::format("interrupted by signal {}", report.stop_signal);

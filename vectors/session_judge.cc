@@ -21,13 +21,6 @@ const reference::ReferenceEngine& UntracedReference() {
   return engine;
 }
 
-// CutDocument: the timeline document with its first `events` events only.
-json CutDocument(const SplitInput& split, std::size_t events) {
-  json cut = split.open_input;
-  for (std::size_t i = 0; i < events && i < split.events.size(); ++i) cut["events"].push_back(*split.events[i]);
-  return cut;
-}
-
 struct Rejection {
   std::size_t at = 0;  // 0 the open, k the k-th event
   json errors;

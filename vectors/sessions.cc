@@ -52,7 +52,116 @@ std::string InterpretSessionsHello(const json& sessions, std::vector<ScenarioKin
   return "";
 }
 
+namespace {
+
+// The raw scanner of SplitRawTimeline. The text has parsed as strict JSON
+// already, so it only needs to find where values begin and end.
+std::size_t SkipSpace(std::string_view text, std::size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) ++at;
+  return at;
+}
+
+// SkipValue: the index just past the JSON value that starts at `at`.
+std::size_t SkipValue(std::string_view text, std::size_t at) {
+  int depth = 0;
+  bool in_string = false;
+  for (; at < text.size(); ++at) {
+    const char c = text[at];
+    if (in_string) {
+      if (c == '\\') {
+        ++at;
+      } else if (c == '"') {
+        in_string = false;
+        if (depth == 0) return at + 1;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (depth == 0) return at;  // the end of the container holding a scalar
+      if (--depth == 0) return at + 1;
+    } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      return at;
+    }
+  }
+  return at;
+}
+
+}  // namespace
+
+std::optional<RawMember> FindRawMember(std::string_view text, std::string_view key) {
+  std::size_t at = SkipSpace(text, 0);
+  if (at >= text.size() || text[at] != '{') return std::nullopt;
+  at = SkipSpace(text, at + 1);
+  const std::string quoted = "\"" + std::string(key) + "\"";
+  while (at < text.size() && text[at] == '"') {
+    const std::size_t key_end = SkipValue(text, at);
+    const bool found = text.substr(at, key_end - at) == quoted;
+    at = SkipSpace(text, key_end);
+    if (at >= text.size() || text[at] != ':') return std::nullopt;
+    at = SkipSpace(text, at + 1);
+    const std::size_t value_end = SkipValue(text, at);
+    if (found) return RawMember{at, value_end};
+    at = SkipSpace(text, value_end);
+    if (at < text.size() && text[at] == ',') at = SkipSpace(text, at + 1);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string_view> RawElements(std::string_view array) {
+  std::vector<std::string_view> elements;
+  if (array.size() < 2 || array.front() != '[') return elements;
+  std::size_t element = SkipSpace(array, 1);
+  while (element < array.size() - 1) {
+    const std::size_t element_end = SkipValue(array, element);
+    elements.push_back(array.substr(element, element_end - element));
+    element = SkipSpace(array, element_end);
+    if (element < array.size() && array[element] == ',') element = SkipSpace(array, element + 1);
+  }
+  return elements;
+}
+
+namespace {
+
+// SplitRawTimeline cuts raw text at its top-level "events" array. False when
+// the key is spelt with escapes or the text is not an object (sent whole).
+bool SplitRawTimeline(const std::shared_ptr<const std::string>& owned, SplitInput& split) {
+  const std::string_view text = *owned;
+  const std::optional<RawMember> events = FindRawMember(text, "events");
+  if (!events || text[events->begin] != '[') return false;
+  split.text_before_events = std::string(text.substr(0, events->begin));
+  split.text_after_events = std::string(text.substr(events->end));
+  split.event_texts = RawElements(text.substr(events->begin, events->end - events->begin));
+  return true;
+}
+
+SplitInput SplitTextTimeline(const std::string& text) {
+  SplitInput split;
+  split.open_input = text;
+  split.whole = true;
+  std::vector<Error> errors;
+  std::optional<json> parsed = ParseJsonDocument(text, errors);
+  if (!parsed || !errors.empty() || !parsed->is_object()) return split;
+  const auto events = parsed->find("events");
+  if (events == parsed->end() || !events->is_array()) return split;
+  SplitInput raw;
+  raw.text = std::make_shared<const std::string>(text);
+  if (!SplitRawTimeline(raw.text, raw) || raw.event_texts.size() != events->size()) return split;
+  raw.parsed = std::make_shared<const json>(std::move(*parsed));
+  for (const json& event : raw.parsed->at("events")) {
+    if (raw.events.size() > kMaxTimelineEvents) break;
+    raw.events.push_back(&event);
+  }
+  raw.event_texts.resize(raw.events.size());
+  raw.open_input = raw.text_before_events + "[]" + raw.text_after_events;
+  return raw;
+}
+
+}  // namespace
+
 SplitInput SplitTimeline(const json& input) {
+  if (input.is_string()) return SplitTextTimeline(input.get<std::string>());
   SplitInput split;
   const auto events = input.is_object() ? input.find("events") : input.end();
   if (!input.is_object() || events == input.end() || !events->is_array()) {
@@ -71,6 +180,20 @@ SplitInput SplitTimeline(const json& input) {
   return split;
 }
 
+json CutDocument(const SplitInput& split, std::size_t events) {
+  if (split.text) {
+    std::string cut = split.text_before_events + "[";
+    for (std::size_t i = 0; i < events && i < split.event_texts.size(); ++i) {
+      if (i > 0) cut += ',';
+      cut += split.event_texts[i];
+    }
+    return cut + "]" + split.text_after_events;
+  }
+  json cut = split.open_input;
+  for (std::size_t i = 0; i < events && i < split.events.size(); ++i) cut["events"].push_back(*split.events[i]);
+  return cut;
+}
+
 std::string OpenMessageText(const std::string& session, ScenarioKind kind, Profile profile, const json& input) {
   json message = {
       {"type", "open"}, {"session", session}, {"seq", 0}, {"kind", NameOf(kind)}, {"profile", NameOf(profile)}};
@@ -80,6 +203,13 @@ std::string OpenMessageText(const std::string& session, ScenarioKind kind, Profi
 
 std::string EventMessageText(const std::string& session, std::uint64_t seq, const json& event) {
   return "{\"event\":" + MessageDump(event) + ",\"seq\":" + std::to_string(seq) +
+         ",\"session\":" + MessageDump(session) + ",\"type\":\"event\"}";
+}
+
+std::string EventMessageText(const std::string& session, std::uint64_t seq, const SplitInput& split,
+                             std::size_t index) {
+  if (!split.text) return EventMessageText(session, seq, *split.events[index]);
+  return "{\"event\":" + std::string(split.event_texts[index]) + ",\"seq\":" + std::to_string(seq) +
          ",\"session\":" + MessageDump(session) + ",\"type\":\"event\"}";
 }
 
@@ -359,7 +489,7 @@ bool SessionImplementation::SendNext(Session& session) {
       session.awaited = Awaited::kClosed;
       text = CloseMessageText(session.id, session.last_seq);
     } else if (t.steps.size() < session.split.events.size()) {
-      text = EventMessageText(session.id, session.last_seq, *session.split.events[t.steps.size()]);
+      text = EventMessageText(session.id, session.last_seq, session.split, t.steps.size());
       ++events_sent_;
     } else {
       text = QueryMessageText(session.id, session.last_seq);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/catalogue.h"
@@ -28,15 +29,34 @@ inline constexpr int kMaxOpenSessions = 64;
 // empty.
 std::string InterpretSessionsHello(const nlohmann::json& sessions, std::vector<ScenarioKind>& kinds, int& max_open);
 
+// FindRawMember: where the value of top-level member `key` of the JSON
+// object `text` begins and ends, for text that parsed as strict JSON already
+// (a key spelt with escapes is not found). RawElements: the elements of a
+// JSON array's text, each in its own spelling.
+struct RawMember {
+  std::size_t begin = 0, end = 0;
+};
+std::optional<RawMember> FindRawMember(std::string_view text, std::string_view key);
+std::vector<std::string_view> RawElements(std::string_view array);
+
 // SplitTimeline cuts a case's input into the open's document (the timeline
-// with "events": []) and its events. A document that cannot be split (not an
-// object, `events` not an array, raw text) is sent whole: `events` is empty
-// and `whole` is true. At most kMaxTimelineEvents + 1 events are kept: the
-// one past the limit must be rejected, and nothing after it is sent.
+// with "events": []) and its events. Raw text (a case's `inputText`) is cut
+// in the text itself, so each event keeps its spelling (`"at": -0`), when it
+// parses as a JSON object whose `events` is an array. A document that cannot
+// be split (not an object, `events` not an array, text that does not parse)
+// is sent whole: `events` is empty and `whole` is true. At most
+// kMaxTimelineEvents + 1 events are kept: the one past the limit must be
+// rejected, and nothing after it is sent.
 struct SplitInput {
   nlohmann::json open_input;  // an object, or a string for inputText
   std::vector<const nlohmann::json*> events;
   bool whole = false;
+  // Raw text only: the text around the `events` array, each event's own
+  // text, and the parsed document `events` points into.
+  std::string text_before_events, text_after_events;
+  std::vector<std::string_view> event_texts;
+  std::shared_ptr<const nlohmann::json> parsed;
+  std::shared_ptr<const std::string> text;
 };
 SplitInput SplitTimeline(const nlohmann::json& input);
 
@@ -44,6 +64,11 @@ SplitInput SplitTimeline(const nlohmann::json& input);
 std::string OpenMessageText(const std::string& session, ScenarioKind kind, Profile profile,
                             const nlohmann::json& input);
 std::string EventMessageText(const std::string& session, std::uint64_t seq, const nlohmann::json& event);
+// EventMessageText of event `index` of `split`, in its own spelling when it came as text.
+std::string EventMessageText(const std::string& session, std::uint64_t seq, const SplitInput& split, std::size_t index);
+// CutDocument: the timeline document with its first `events` events only
+// (as text when it came as text).
+nlohmann::json CutDocument(const SplitInput& split, std::size_t events);
 std::string QueryMessageText(const std::string& session, std::uint64_t seq);
 std::string CloseMessageText(const std::string& session, std::uint64_t seq);
 

@@ -237,13 +237,16 @@ class LoadBalancer:
     @staticmethod
     def read_change(e: Any) -> tuple[Json, Optional[Fraction]]:
         policy = example.Obj(e.get("failoverPolicy", dict, required=True), e.path + "/failoverPolicy", strict=True)
-        change: Json = {}
-        if "failoverRatio" in policy.value:
+        change: Json = {}  # a field given as null is not given (docs/spec/passthrough-timeline.md 2.4)
+        if policy.value.get("failoverRatio") is not None:
             change["failover_ratio"] = example.read_ratio(policy, "failoverRatio")
-        if "dropTrafficIfUnhealthy" in policy.value:
-            change["drop"] = policy.get("dropTrafficIfUnhealthy", bool)
-        if "disableConnectionDrainOnFailover" in policy.value:
-            change["no_drain"] = policy.get("disableConnectionDrainOnFailover", bool)
+        policy.read.add("failoverRatio")
+        drop = policy.get("dropTrafficIfUnhealthy", bool)
+        if drop is not None:
+            change["drop"] = drop
+        no_drain = policy.get("disableConnectionDrainOnFailover", bool)
+        if no_drain is not None:
+            change["no_drain"] = no_drain
         policy.finish()
         ratio: Optional[Fraction] = change.get("failover_ratio")
         return change, ratio
