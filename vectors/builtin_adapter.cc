@@ -13,7 +13,9 @@
 #include "documents/documents.h"
 #include "documents/json_reader.h"
 #include "documents/scenario_json.h"
+#include "documents/timeline_json.h"
 #include "model/catalogue.h"
+#include "model/timeline_model.h"
 #include "vectors/checks.h"
 #include "vectors/runner.h"
 #include "vectors/sessions.h"
@@ -85,6 +87,9 @@ class ReplayedSessions {
     bool rejected = false;
   };
   nlohmann::json Open(const std::string& id, const nlohmann::json& message, nlohmann::json answer);
+  // LastState is the state after the served document's last event, or the
+  // invalid decision that rejects the document.
+  nlohmann::json LastState(const Served& served) const;
   const Engine& engine_;
   std::map<std::string, Served> open_;
 };
@@ -121,16 +126,36 @@ nlohmann::json ReplayedSessions::Answer(const std::string& type, const nlohmann:
   }
   if (!served.events_text.empty()) served.events_text += ',';
   served.events_text += line.substr(event->begin, event->end - event->begin);
-  nlohmann::json decision = DecideVector(
-      engine_, served.text_before_events + "[" + served.events_text + "]" + served.text_after_events, served.profile);
-  if (!decision.value("valid", false)) {
+  nlohmann::json state = LastState(served);
+  if (!state.value("valid", true)) {
     served.rejected = true;
-    answer["output"] = {{"valid", false}, {"errors", decision["errors"]}};
+    answer["output"] = std::move(state);
     return answer;
   }
-  served.state = decision["steps"].back();
+  served.state = std::move(state);
   answer["output"] = served.state;
   return answer;
+}
+
+nlohmann::json ReplayedSessions::LastState(const Served& served) const {
+  // Decided as a whole case would be, but only the last step is written:
+  // writing every step again at each event was most of the replay's time.
+  std::vector<Error> errors;
+  const std::optional<nlohmann::json> document =
+      ParseJsonDocument(served.text_before_events + "[" + served.events_text + "]" + served.text_after_events, errors);
+  TimelineDecision decision;
+  if (document) {
+    DecodedTimeline decoded = DecodeTimelineDocument(*document);
+    decision = decoded.timeline
+                   ? dynamic_cast<const TimelineEngine&>(engine_).DecideTimeline(*decoded.timeline, served.profile)
+                   : InvalidTimelineDecision(std::move(decoded.errors));
+  } else {
+    decision = InvalidTimelineDecision(std::move(errors));
+  }
+  if (!decision.valid())
+    return {{"valid", false}, {"errors", EncodeDecision(InvalidDecision(decision.errors))["errors"]}};
+  decision.steps.erase(decision.steps.begin(), decision.steps.end() - 1);
+  return EncodeTimelineDecision(decision)["steps"][0];
 }
 
 nlohmann::json ReplayedSessions::Open(const std::string& id, const nlohmann::json& message, nlohmann::json answer) {
