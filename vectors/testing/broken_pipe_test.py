@@ -10,32 +10,36 @@ cases until it exits, and fails if its standard error holds a traceback.
 """
 import subprocess
 import sys
+from typing import Optional
 
 CASE = ('{"type": "case", "id": "c%d@spec-docs", "kind": "passthrough", "profile": "spec-docs", '
         '"inputText": "not a scenario"}\n')
 
 
-def leaves_quietly(adapter):
+def leaves_quietly(adapter: str) -> Optional[str]:
     process = subprocess.Popen([sys.executable, adapter], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
-    process.stdin.write(b'{"type": "hello", "protocol": 1}\n')
-    process.stdin.flush()
-    hello = process.stdout.readline()
+    # All three are pipes (PIPE above), never None.
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    stdin, stdout, stderr_pipe = process.stdin, process.stdout, process.stderr
+    stdin.write(b'{"type": "hello", "protocol": 1}\n')
+    stdin.flush()
+    hello = stdout.readline()
     if b'"hello"' not in hello:
         return f"no hello: {hello!r}"
-    process.stdout.close()  # what lbconform does when it stops early
+    stdout.close()  # what lbconform does when it stops early
     try:
         for i in range(50):
-            process.stdin.write((CASE % i).encode())
-            process.stdin.flush()
+            stdin.write((CASE % i).encode())
+            stdin.flush()
     except BrokenPipeError:
         pass  # the adapter has exited
     try:
-        process.stdin.close()
+        stdin.close()
     except BrokenPipeError:
         pass
     try:
-        stderr = process.stderr.read().decode(errors="replace")
+        stderr = stderr_pipe.read().decode(errors="replace")
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
@@ -45,7 +49,7 @@ def leaves_quietly(adapter):
     return None
 
 
-def main():
+def main() -> int:
     problems = [(adapter, leaves_quietly(adapter)) for adapter in sys.argv[1:]]
     for adapter, problem in problems:
         print(f"broken_pipe_test: {adapter}: {problem or 'left quietly'}")

@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, NoReturn, Optional
 
 # The planted bug: a failover ratio met exactly no longer keeps the primaries
 # (FO-13's "at least" read as "more than").
@@ -32,12 +33,12 @@ PLANT_FIND = 'Fraction(len(healthy_primaries), len(primaries)) >= x'
 PLANT_REPLACE = 'Fraction(len(healthy_primaries), len(primaries)) > x'
 
 
-def fail(message):
+def fail(message: str) -> NoReturn:
     print("check_html_report: " + message, file=sys.stderr)
     sys.exit(1)
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lbconform", required=True)
     parser.add_argument("--adapter", required=True)
@@ -84,7 +85,7 @@ def main():
     check_waived(args, chromium, work, source, data)
 
 
-def load_in_browser(chromium, work, html, screenshot):
+def load_in_browser(chromium: str, work: Path, html: Path, screenshot: Optional[str]) -> str:
     """The page's DOM after its script ran, from headless chromium."""
     browser = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--no-first-run", "--user-data-dir=" + str(work / "profile"), "--enable-logging=stderr", "--v=0"]
@@ -103,7 +104,7 @@ def load_in_browser(chromium, work, html, screenshot):
     return dom.stdout
 
 
-def count(text, element_id):
+def count(text: str, element_id: str) -> int:
     m = re.search(r'id="' + re.escape(element_id) + r'"[^>]*data-count="(\d+)"', text)
     if m is None:
         m = re.search(r'data-count="(\d+)"[^>]*id="' + re.escape(element_id) + r'"', text)
@@ -112,13 +113,14 @@ def count(text, element_id):
     return int(m.group(1))
 
 
-def page_problems(text, data):
+def page_problems(text: str, data: dict[str, Any]) -> list[str]:
     """What the page says that the JSON report does not."""
-    problems = []
+    problems: list[str] = []
     if 'data-ready="yes"' not in text:
         problems.append("the page's script did not run to its end")
     if count(text, "console-errors") != 0:
-        problems.append("console errors on the page: " + re.search(r'id="console-errors"[^>]*>(.*?)</p>', text, re.S).group(1))
+        errors = re.search(r'id="console-errors"[^>]*>(.*?)</p>', text, re.S)
+        problems.append("console errors on the page: " + (errors.group(1) if errors else "(their list is not on the page)"))
     totals = data["totals"]
     for name in ("passed", "failed", "skipped"):
         if count(text, "total-" + name + "-0") != totals[name]:
@@ -135,18 +137,18 @@ def page_problems(text, data):
 REASON = "planted bug: FO-13's 'at least' read as 'more than' (tracked in BUG-1234)"
 
 
-def check_waived(args, chromium, work, source, first):
+def check_waived(args: argparse.Namespace, chromium: str, work: Path, source: str, first: dict[str, Any]) -> None:
     """The planted bug waived by an expectations file, one kind left out."""
     failures = [r for r in first["results"] if r["disposition"] in ("failed", "adapter-error")]
     expectations = work / "known-failures.json"
     expectations.write_text(json.dumps({"knownFailures": [
         {"id": r["id"], "profile": r["profile"], "reason": REASON} for r in failures]}, indent=2))
     planted = work / "planted_partial_adapter.py"
-    hello = '"kinds": ["passthrough", "passthrough-timeline", "service-lb-policy"]'
+    hello = '"kinds": list(DECIDERS)'
     if hello not in source:
         fail("the example adapter's hello is not " + hello)
     planted.write_text(source.replace(PLANT_FIND, PLANT_REPLACE, 1).replace(
-        hello, '"kinds": ["passthrough", "passthrough-timeline"]', 1))
+        hello, '"kinds": [k for k in DECIDERS if k != "service-lb-policy"]', 1))
     report, summary, junit, html = (work / "waived.json", work / "waived.md", work / "waived.xml",
                                     work / "waived.html")
     run = subprocess.run([args.lbconform, "run", "--impl", "python3 " + str(planted), "--profile", "spec-docs",

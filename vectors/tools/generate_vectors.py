@@ -2167,6 +2167,17 @@ def slb_bounds() -> int:
     return f.write()
 
 
+# The scenarios the filling vectors share.
+FILL_RTT: dict[str, int] = {"east-a": 1, "east-b": 2, "west-a": 50}
+FILL_BY_ZONE: Document = {"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"}
+FILL_NEAREST: Document = {"isolationConfig": {"isolationGranularity": "REGION"}}
+FILL_STRICT: Document = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
+FILL_PAIR: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "e2", "zone": "east-b"}]
+
+FILL_TINY: list[Document] = [{"name": "e1", "zone": "east-a", "capacity": {"maxRate": 0.001}}, {"name": "w1", "zone": "west-a"}]
+FILL_ALL_DOWN: list[Document] = [{"name": "e1", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "w1", "zone": "west-a", "members": 4, "healthy": 0}]
+
+
 def slb_filling() -> int:
     f = VectorFile("edge_cases/service_lb_policy_filling.json",
                    ["How load is filled where the plan is decided by details: client locations that compete (each sees what",
@@ -2174,12 +2185,15 @@ def slb_filling() -> int:
                     "serve, NEAREST and STRICT regions that cannot serve, amounts of 0.001, ties between regions, the first",
                     "backend listed, and regional backends."],
                    kind="service-lb-policy")
-    rtt = {"east-a": 1, "east-b": 2, "west-a": 50}
-    by_zone = {"loadBalancingAlgorithm": "WATERFALL_BY_ZONE"}
-    nearest = {"isolationConfig": {"isolationGranularity": "REGION"}}
-    strict = {"isolationConfig": {"isolationGranularity": "REGION", "isolationMode": "STRICT"}}
-    pair: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "e2", "zone": "east-b"}]
+    slb_filling_clients_and_overload(f)
+    slb_filling_regions_that_cannot_serve(f)
+    slb_filling_amounts_and_ties(f)
+    return f.write()
 
+
+def slb_filling_clients_and_overload(f: VectorFile) -> None:
+    rtt, by_zone, nearest, strict, pair = FILL_RTT, FILL_BY_ZONE, FILL_NEAREST, FILL_STRICT, FILL_PAIR
+    tiny, all_down = FILL_TINY, FILL_ALL_DOWN
     f.group("Client locations served one after another, largest first, ties by name (GAP-28, SLB-25).")
     f.add("slb/filling/later-client-skips-full-zone", "WATERFALL_BY_ZONE: client a (100) fills east-a's e1; client b (50) finds it full and goes to east-b only.",
           ["SLB-12", "SLB-13"], slb(pair, policy=by_zone, clients=[{"name": "a", "requestsPerSecond": 100, "rttMs": rtt},
@@ -2202,15 +2216,17 @@ def slb_filling() -> int:
           ["SLB-25", "SLB-21"], slb(down_and_up, clients=[{"name": "a", "requestsPerSecond": 300, "rttMs": rtt},
                                                         {"name": "b", "requestsPerSecond": 100, "rttMs": rtt}]),
           check=both(zones_served(["east-a", "east-b"], ["east-b"]), dropped_is(False, False)))
-    tiny = [{"name": "e1", "zone": "east-a", "capacity": {"maxRate": 0.001}}, {"name": "w1", "zone": "west-a"}]
     f.add("slb/filling/overload-capacity-0.001", "e1 (east) has a capacity of 0.001, w1 (west) 100: a (200) fills both and overloads east, the nearest region that can serve; b (1) finds both full, and its overload goes to east too: a capacity of 0.001 can serve.",
           ["SLB-25"], slb(tiny, clients=[{"name": "a", "requestsPerSecond": 200, "rttMs": rtt}, {"name": "b", "requestsPerSecond": 1, "rttMs": rtt}]),
           check=both(served(["east", "west"], ["east"]), dropped_is(False, False)))
-    all_down: list[Document] = [{"name": "e1", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "w1", "zone": "west-a", "members": 4, "healthy": 0}]
     f.add("slb/filling/overload-none-can-serve", "No backend has a healthy member: 1000 offered fill both as the last resort, and the rest overloads east, the nearest region with capacity. Nothing is dropped.",
           ["SLB-25", "SLB-21"], slb(all_down, clients=[{"name": "c1", "requestsPerSecond": 1000, "rttMs": rtt}]),
           check=both(served(["east", "west"]), dropped_is(False)))
 
+
+def slb_filling_regions_that_cannot_serve(f: VectorFile) -> None:
+    rtt, by_zone, nearest, strict, pair = FILL_RTT, FILL_BY_ZONE, FILL_NEAREST, FILL_STRICT, FILL_PAIR
+    tiny, all_down = FILL_TINY, FILL_ALL_DOWN
     f.group("NEAREST and STRICT regions that cannot serve (SLB-26, SLB-27, GAP-32).")
     f.add("slb/filling/nearest-skips-unhealthy-region", "NEAREST: east is closer, but its only backend has no healthy member; west's can serve: all 50 go to west.",
           ["SLB-26"], slb([{"name": "e1", "zone": "east-a", "members": 4, "healthy": 0}, {"name": "w1", "zone": "west-a"}],
@@ -2236,6 +2252,10 @@ def slb_filling() -> int:
           flags=["ApiOnlyAlgorithm"], check=served(["east"]),
           alternatives=[{"valid": False, "errors": [{"code": "UNKNOWN_ENUM_VALUE", "path": "/serviceLbPolicy/loadBalancingAlgorithm", "message": "docs-only reading"}]}])
 
+
+def slb_filling_amounts_and_ties(f: VectorFile) -> None:
+    rtt, by_zone, nearest, strict, pair = FILL_RTT, FILL_BY_ZONE, FILL_NEAREST, FILL_STRICT, FILL_PAIR
+    tiny, all_down = FILL_TINY, FILL_ALL_DOWN
     f.group("Amounts of 0.001, exactly (GAP-24, GAP-54).")
     east_west: list[Document] = [{"name": "e1", "zone": "east-a"}, {"name": "w1", "zone": "west-a"}]
     f.add("slb/filling/0.001-beyond-a-region", "100.001 offered: east's 100 fill first and the last 0.001 goes to west.",
@@ -2273,7 +2293,6 @@ def slb_filling() -> int:
     zonal_only["backendGroups"][1]["region"] = "west"
     f.add("slb/filling/regional-backend-in-no-zone-tier", "WATERFALL_BY_ZONE: west's only backend is regional, in no zone tier; east-a's e1 takes its 100 and the other 50 as overload. West is not served.",
           ["SLB-12", "SLB-25"], zonal_only, check=both(served(["east"]), dropped_is(False)))
-    return f.write()
 
 
 def timeline_tracking() -> int:
@@ -2308,11 +2327,13 @@ def timeline_tracking() -> int:
           ["FO-21"], timeline(fail_groups, fail_vms, [connect(0, "c1", "p1"), health(10, "p1", False), health(10, "p2", False),
                                                       {"at": 11, "type": "advance"}], timeout=1))
     for profiles, drain in DRAIN_PROFILES:
+        def drained_udp(d: Document, drain: int = drain) -> list[Document]:
+            return [drained_from(d, "u1", 1, 10 + drain)]
         f.add(f"timeline/tracking/udp-on-healthy-vm-at-failover@{profiles[0]}", "failoverRatio 1.0: p1 fails and the pool fails over though p2 is healthy; the UDP connection on p2 leaves the pool and is closed (draining is for TCP). "
               f"The alternative drains it like TCP, until t={10 + drain} in this profile.",
               ["FO-21", "FO-9"], timeline(fail_groups, fail_vms, [connect(0, "u1", "p2", "UDP"), health(10, "p1", False)], ratio=1.0),
               flags=["NonTcpAtFailover", "DrainingTimeout"], profiles=profiles,
-              alternatives=lambda d, drain=drain: [drained_from(d, "u1", 1, 10 + drain)])
+              alternatives=drained_udp)
     f.add("timeline/tracking/active-on-new-pool-at-failover", "dropTrafficIfUnhealthy, draining disabled; the primaries are down and "
           "c1 is on the backup f1. f1 fails (dropped: no transition; c1, TCP, persists), p1 recovers (no transition from a dropped pool), "
           "f1 recovers, and p1 fails again: a FAILOVER to f1. c1, ACTIVE on f1, is on the new pool, so it is not reset (only connections "
