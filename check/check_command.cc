@@ -125,6 +125,7 @@ std::optional<CheckOptions> Plan(const CheckInvocation& invocation, std::vector<
   options.case_timeout = invocation.case_timeout;
   options.reproduce_command = CommandToReproduce(invocation);
   options.progress = invocation.progress;
+  options.keep_going = invocation.keep_going;
   if (invocation.shard) {
     options.slice =
         ShardRange(invocation.cases * options.kinds.size(), invocation.shard->index, invocation.shard->count);
@@ -147,8 +148,15 @@ std::string ClosingLine(const CheckInvocation& invocation, const CheckOptions& o
   std::string why_not_green;
   if (!result.stop_reason.empty()) why_not_green = "; stopped early: " + result.stop_reason;
   if (!nothing_checked.empty()) why_not_green = "; nothing was checked: " + nothing_checked;
-  return fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases, result.findings.size(),
-                     result.findings.size() == 1 ? "disagreement" : "disagreements", options.seed, shard_text,
+  std::string found = fmt::format("{} {} found", result.findings.size(),
+                                  result.findings.size() == 1 ? "disagreement" : "disagreements");
+  if (options.keep_going) {
+    std::uint64_t failing = 0;
+    for (const CheckFinding& finding : result.findings) failing += finding.occurrences;
+    found = fmt::format("{} distinct {} in {} failing {}", result.findings.size(),
+                        result.findings.size() == 1 ? "finding" : "findings", failing, failing == 1 ? "case" : "cases");
+  }
+  return fmt::format("\ncheck: {} cases, {}, seed {}{}, {:.1f} s{}\n", cases, found, options.seed, shard_text,
                      result.seconds, why_not_green);
 }
 
@@ -200,8 +208,9 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
   // A shard whose slice is empty had nothing to check, by design.
   const bool empty_slice = options->slice && options->slice->begin == options->slice->end;
   const std::string nothing_checked = empty_slice ? "" : NothingChecked(result);
-  if (auto problem =
-          WriteOutput(out, OtherReadingsSummary(result) + ClosingLine(invocation, *options, result, nothing_checked))) {
+  const std::string distinct = options->keep_going ? DistinctFindingsSummary(result) : "";
+  if (auto problem = WriteOutput(
+          out, distinct + OtherReadingsSummary(result) + ClosingLine(invocation, *options, result, nothing_checked))) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }

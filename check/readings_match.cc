@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "documents/documents.h"
@@ -84,6 +85,17 @@ std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind 
     }
   }
   return alike;
+}
+
+std::vector<std::string> MisreadingNamesAnswering(ScenarioKind kind, const json& document, Profile profile,
+                                                  const json& actual) {
+  std::vector<std::string> names;
+  for (const readings::WrongEngineInfo* alike : MisreadingsAnswering(kind, document, profile, actual)) {
+    names.emplace_back(alike->name);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
 }
 
 CheckReadings::CheckReadings(ScenarioKind kind, std::uint64_t first_case, Redraw redraw)
