@@ -10,6 +10,7 @@
 
 #include "check/check_result.h"
 #include "check/finding_text.h"
+#include "check/findings_store.h"
 #include "documents/output_files.h"
 #include "model/exit_status.h"
 #include "vectors/run_signals.h"
@@ -200,11 +201,33 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
     return kExitWriteFailed;
   }
   CheckResult result;
+  StoreReplay replay;
   if (!options->kinds.empty()) {  // RunCheck would check every kind declared
     const vectors::RunSignals signals;
+    if (!invocation.findings_dir.empty()) {
+      std::string problem;
+      std::optional<StoreReplay> replayed =
+          ReplayStore(*implementation, invocation.findings_dir, options->kinds, out, problem);
+      if (!replayed) {
+        err << fmt::format("lbconform: check: cannot read the findings store {}: {}\n", invocation.findings_dir,
+                           problem);
+        implementation->Finish();
+        return kExitUsage;
+      }
+      replay = std::move(*replayed);
+    }
     result = RunCheck(*implementation, *options, out, err);
   }
   implementation->Finish();
+  if (!invocation.findings_dir.empty() && !options->kinds.empty()) {
+    const std::optional<std::vector<std::string>> stored =
+        StoreFindings(invocation.findings_dir, *options, result, replay, err);
+    if (!stored) return kExitWriteFailed;
+    if (!stored->empty()) {
+      out << fmt::format("\ncheck: findings store {}: {} new {} stored: {}\n", invocation.findings_dir, stored->size(),
+                         stored->size() == 1 ? "finding" : "findings", fmt::join(*stored, ", "));
+    }
+  }
   // A shard whose slice is empty had nothing to check, by design.
   const bool empty_slice = options->slice && options->slice->begin == options->slice->end;
   const std::string nothing_checked = empty_slice ? "" : NothingChecked(result);
@@ -225,7 +248,9 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
       return kExitWriteFailed;
     }
   }
-  return ExitStatus(result, nothing_checked);
+  const int status_of_run = ExitStatus(result, nothing_checked);
+  // A stored case that still fails is a finding too.
+  return status_of_run == kExitOk && replay.StillFailing() > 0 ? kExitRejected : status_of_run;
 }
 
 }  // namespace lbconform

@@ -98,6 +98,18 @@ std::vector<std::string> MisreadingNamesAnswering(ScenarioKind kind, const json&
   return names;
 }
 
+const readings::WrongEngineInfo* AcceptedReadingAnswering(ScenarioKind kind, const json& document, Profile profile,
+                                                          const json& actual) {
+  if (actual.is_null()) return nullptr;
+  for (const readings::WrongEngineInfo& info : readings::AllMisreadings()) {
+    if (info.expectation != readings::Expectation::kAccepted || !ChangesKind(info, kind)) continue;
+    if (GapOf(info).empty()) continue;  // a baseline, not another reading of a gap
+    const readings::WrongEngine engine(info);
+    if (SameNormativeAnswer(kind, AnswerOfReading(engine, kind, document, profile), actual)) return &info;
+  }
+  return nullptr;
+}
+
 CheckReadings::CheckReadings(ScenarioKind kind, std::uint64_t first_case, Redraw redraw)
     : kind_(kind), first_case_(first_case), redraw_(std::move(redraw)) {
   for (const readings::WrongEngineInfo& info : readings::AllMisreadings()) {

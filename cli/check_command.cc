@@ -30,6 +30,7 @@ struct CheckArguments {
   std::string out;
   bool no_shrink = false;
   bool keep_going = false;
+  std::string findings;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
   ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
@@ -121,6 +122,7 @@ std::optional<CheckInvocation> Read(const CheckArguments& a, std::ostream& err) 
   invocation.out = a.out;
   invocation.shrink = !a.no_shrink;
   invocation.keep_going = a.keep_going;
+  invocation.findings_dir = a.findings;
   invocation.max_adapter_errors = a.max_adapter_errors;
   invocation.progress = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   return invocation;
@@ -146,6 +148,9 @@ void AddCheckOptions(CLI::App& check, CheckArguments& a, std::uint64_t& seed) {
                  "Go on after a finding until the cases or the time budget end; a failure of a signature met "
                  "before (kind, failure class, the known misreadings answering alike) is counted, a new one shrunk; "
                  "the summary gives the distinct findings with their counts");
+  check.add_option("--findings", a.findings,
+                   "A findings store (a vector folder): replay its cases first and say which still fail and which "
+                   "are fixed, then store the shrunk case of each new distinct finding there");
   check.add_option("--case-timeout", a.case_timeout_ms, "Milliseconds an adapter has per case")
       ->check(Positive())
       ->capture_default_str();

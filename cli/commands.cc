@@ -560,9 +560,14 @@ int VectorsCommand(const std::string& action, const std::string& root, bool chec
   int tests = 0;
   for (const auto& f : *files) tests += f.number_of_tests;
   if (action == "lint") {
-    auto problems = vectors::Lint(*files);
+    // A folder without its own schema/ is one of your own (check's findings):
+    // the installed schemas, and not the suite's coverage rules.
+    std::error_code ignored;
+    const bool own = !root.empty() && !std::filesystem::is_directory(std::filesystem::path(root) / "schema", ignored);
+    if (own) out << fmt::format("lint: {} has no schema/: linted as a vector folder of your own\n", root);
+    auto problems = vectors::Lint(*files, own ? vectors::LintScope::kOwnFolder : vectors::LintScope::kSuite);
     const auto schema_problems =
-        vectors::LintSchema(*files, root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root));
+        vectors::LintSchema(*files, own || root.empty() ? vectors::DefaultVectorRoot() : std::filesystem::path(root));
     problems.insert(problems.end(), schema_problems.begin(), schema_problems.end());
     for (const std::string& p : problems) out << "lint: " << p << "\n";
     out << fmt::format("lint: {} files, {} vectors, {} problems\n", files->size(), tests, problems.size());
@@ -875,7 +880,10 @@ Command AddVectorsCommand(CLI::App& app, Streams io) {
   auto check = std::make_shared<bool>(false);
   CLI::App* vectors_cmd = app.add_subcommand("vectors", "Check or regenerate the golden vectors");
   vectors_cmd->add_option("action", *action, "lint or regen")->required()->check(CLI::IsMember({"lint", "regen"}));
-  vectors_cmd->add_option("--vectors", *root, "Vector folder (default: the suite's vectors/)");
+  vectors_cmd->add_option("--vectors", *root,
+                          "Vector folder (default: the suite's vectors/); one without schema/ (check --out, check "
+                          "--findings) is linted as a folder of your own: the installed schemas, no coverage or "
+                          "statement rule");
   vectors_cmd->add_flag("--check", *check, "regen: report differences, write nothing");
   return {vectors_cmd, [=] { return VectorsCommand(*action, *root, *check, io.out, io.err); }};
 }
