@@ -151,6 +151,9 @@ class KindCheck {
   void DrawAhead();
   bool DrawOne();
   bool JudgeNext();
+  bool KeepGoing(const InFlight& head, Outcome outcome);
+  CheckFinding* KnownFinding(const FindingSignature& signature);
+  void DrawAgainAfter(std::uint64_t index);
   void Count(const InFlight& head, const Outcome& outcome);
   void ReportFailure(const InFlight& head, Outcome outcome);
   CheckFinding Shrunk(const InFlight& head, Outcome outcome);
@@ -172,6 +175,7 @@ class KindCheck {
   std::optional<CheckReadings> readings_;
   std::uint64_t first_case_ = 0, end_case_ = 0, next_case_ = 0;
   bool drawing_ = true;
+  bool mix_reported_ = false;  // with keep_going, a kind's mix of readings is reported once
   // Cases are drawn, decided by the reference and submitted up to
   // kCheckPipelineDepth ahead, and judged in order: the results are those of
   // one case at a time, and the cases after a finding are discarded. A deque:
@@ -272,15 +276,53 @@ bool KindCheck::JudgeNext() {
   if (outcome.kind == Outcome::Kind::kOutOfTime) return false;
   ClassifyReading(*readings_, head.index, head.prepared.profile, head.prepared.test.input, outcome, *coverage_);
   Count(head, outcome);
-  if (readings_->mix()) {
+  if (readings_->mix() && !mix_reported_) {
     run_.implementation.Abandon();  // the cases after the finding are not checked
     ReportMix(*readings_->mix(), head.index);
-    return false;  // one finding per kind
+    mix_reported_ = true;
+    if (!options_.keep_going) return false;  // one finding per kind
+    DrawAgainAfter(head.index);
   }
   if (!outcome.Failed()) return true;
   if (!run_.result.stop_reason.empty()) return false;
+  if (options_.keep_going) return KeepGoing(head, std::move(outcome));
   ReportFailure(head, std::move(outcome));
   return false;  // one finding per kind
+}
+
+// KeepGoing: a failure of a signature met before is counted; a new one is
+// shrunk and reported, and the cases after it are drawn again and asked.
+bool KindCheck::KeepGoing(const InFlight& head, Outcome outcome) {
+  const std::vector<std::string> alike =
+      MisreadingNamesAnswering(kind_, head.prepared.test.input, head.prepared.profile, outcome.actual);
+  const FindingSignature signature{std::string(NameOf(kind_)), outcome.failure.Signature(), alike};
+  if (CheckFinding* known = KnownFinding(signature)) {
+    ++known->occurrences;
+    known->misreading_names = CommonMisreadings(known->misreading_names, alike);
+    return true;
+  }
+  ReportFailure(head, std::move(outcome));
+  CheckFinding& found = run_.result.findings.back();
+  found.misreading_names = CommonMisreadings(found.misreading_names, alike);
+  DrawAgainAfter(head.index);
+  return run_.result.stop_reason.empty();
+}
+
+// KnownFinding: this kind's finding of the same signature, or null.
+CheckFinding* KindCheck::KnownFinding(const FindingSignature& signature) {
+  for (CheckFinding& finding : run_.result.findings) {
+    if (finding.kind == kind_ && finding.Signature().SameFinding(signature)) return &finding;
+  }
+  return nullptr;
+}
+
+// DrawAgainAfter: the cases in flight were abandoned while a finding was
+// shrunk; drawing resumes after case `index` (a case is a function of its
+// index, so they are drawn alike).
+void KindCheck::DrawAgainAfter(std::uint64_t index) {
+  window_.clear();
+  next_case_ = index + 1;
+  drawing_ = true;
 }
 
 void KindCheck::Count(const InFlight& head, const Outcome& outcome) {
@@ -374,12 +416,16 @@ void KindCheck::NameMisreadings(CheckFinding& finding) const {
   for (const readings::WrongEngineInfo* alike :
        MisreadingsAnswering(kind_, finding.scenario, finding.profile, finding.actual)) {
     finding.answers_like.push_back(AlikeText(*alike));
+    finding.misreading_names.emplace_back(alike->name);
     for (const std::string& clause : ClausesMisread(*alike)) {
       if (std::find(finding.misread_clauses.begin(), finding.misread_clauses.end(), clause) ==
           finding.misread_clauses.end())
         finding.misread_clauses.push_back(clause);
     }
   }
+  std::sort(finding.misreading_names.begin(), finding.misreading_names.end());
+  finding.misreading_names.erase(std::unique(finding.misreading_names.begin(), finding.misreading_names.end()),
+                                 finding.misreading_names.end());
 }
 
 // WriteVector writes the finding as a vector file under --out/regressions.
@@ -459,6 +505,7 @@ void KindCheck::ReportMix(const ReadingMix& mix, std::uint64_t at) {
   std::set<Clause> clauses = other.clauses;
   clauses.insert(own.clauses.begin(), own.clauses.end());
   finding.clauses = ClauseIds(clauses);
+  finding.misreading_names = {mix.reading->name};
   PrintMixFinding(finding, *mix.reading, own.expected,
                   AnswerOfReading(reading, kind_, finding.lbconform_case_scenario, mix.lbconform_case.profile), at,
                   mix.lbconform_case.profile, options_, run_.out);
@@ -466,9 +513,10 @@ void KindCheck::ReportMix(const ReadingMix& mix, std::uint64_t at) {
   StopAt(at);
 }
 
-// StopAt: a shard stops at its first finding, after case `index` of this kind.
+// StopAt: a shard stops at its first finding, after case `index` of this
+// kind, unless it keeps going.
 void KindCheck::StopAt(std::uint64_t index) {
-  if (options_.slice) run_.result.stopped_at = position_ * run_.cases_per_kind + index + 1;
+  if (options_.slice && !options_.keep_going) run_.result.stopped_at = position_ * run_.cases_per_kind + index + 1;
 }
 
 // KindsToCheck: the kinds asked for, else those the implementation declares.
@@ -492,6 +540,12 @@ std::string SkippedBecause(ScenarioKind kind, const std::vector<Profile>& profil
     return "no case generator for this kind yet (check/case_generators.cc)";
   }
   return "";
+}
+
+FindingSignature CheckFinding::Signature() const {
+  const std::string failure_text =
+      mixed_reading.empty() ? failure.Signature() : fmt::format("mixed readings of {}", mixed_gap);
+  return {std::string(NameOf(kind)), failure_text, misreading_names};
 }
 
 std::size_t CheckFinding::Vms() const { return ArraySize(scenario, "instances"); }

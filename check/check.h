@@ -3,6 +3,8 @@
 // engine), compared on the normative fields; the first disagreement of each
 // kind is shrunk with RapidCheck's shrinking to a minimal scenario, printed,
 // and written as a vector file that `lbconform run --vectors DIR` replays.
+// With keep_going, each failure of a new signature (check/finding_groups.h)
+// is shrunk and the check goes on; a repeat is counted.
 #ifndef LBCONFORM_CHECK_CHECK_H_
 #define LBCONFORM_CHECK_CHECK_H_
 
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "check/failure_class.h"
+#include "check/finding_groups.h"
 #include "check/shard.h"
 #include "model/model.h"
 #include "vectors/runner.h"
@@ -41,8 +44,12 @@ struct CheckOptions {
   // Whether standard error is a terminal (a progress line is redrawn there).
   bool progress = false;
   // A shard of a campaign: the slice of the space [0, kinds × cases) this
-  // process checks (index kind × cases + case); the first finding stops it.
+  // process checks (index kind × cases + case); the first finding stops it
+  // unless keep_going.
   std::optional<IndexRange> slice;
+  // Go on after a finding until the cases or the time budget end: a failure
+  // of a signature met before is counted, a new one shrunk and reported.
+  bool keep_going = false;
 };
 
 inline constexpr std::uint64_t kDefaultCheckCases = 2000;
@@ -89,6 +96,12 @@ struct CheckFinding {
   std::string mixed_gap;
   std::uint64_t lbconform_case_index = 0;
   nlohmann::json lbconform_case_scenario;
+  // The failing cases of this signature (--keep-going counts the repeats),
+  // and the names of the misreadings that answer like every one of them.
+  std::uint64_t occurrences = 1;
+  std::vector<std::string> misreading_names;
+  // Signature: what makes two findings one (check/finding_groups.h).
+  FindingSignature Signature() const;
   // SizeText says how large the scenario is ("2 VMs, 1 group").
   std::string SizeText() const;
   // Vms is the number of VMs (instances) of a passthrough scenario or timeline.

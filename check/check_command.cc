@@ -10,6 +10,7 @@
 
 #include "check/check_result.h"
 #include "check/finding_text.h"
+#include "check/findings_store.h"
 #include "documents/output_files.h"
 #include "model/exit_status.h"
 #include "vectors/run_signals.h"
@@ -125,6 +126,7 @@ std::optional<CheckOptions> Plan(const CheckInvocation& invocation, std::vector<
   options.case_timeout = invocation.case_timeout;
   options.reproduce_command = CommandToReproduce(invocation);
   options.progress = invocation.progress;
+  options.keep_going = invocation.keep_going;
   if (invocation.shard) {
     options.slice =
         ShardRange(invocation.cases * options.kinds.size(), invocation.shard->index, invocation.shard->count);
@@ -147,8 +149,15 @@ std::string ClosingLine(const CheckInvocation& invocation, const CheckOptions& o
   std::string why_not_green;
   if (!result.stop_reason.empty()) why_not_green = "; stopped early: " + result.stop_reason;
   if (!nothing_checked.empty()) why_not_green = "; nothing was checked: " + nothing_checked;
-  return fmt::format("\ncheck: {} cases, {} {} found, seed {}{}, {:.1f} s{}\n", cases, result.findings.size(),
-                     result.findings.size() == 1 ? "disagreement" : "disagreements", options.seed, shard_text,
+  std::string found = fmt::format("{} {} found", result.findings.size(),
+                                  result.findings.size() == 1 ? "disagreement" : "disagreements");
+  if (options.keep_going) {
+    std::uint64_t failing = 0;
+    for (const CheckFinding& finding : result.findings) failing += finding.occurrences;
+    found = fmt::format("{} distinct {} in {} failing {}", result.findings.size(),
+                        result.findings.size() == 1 ? "finding" : "findings", failing, failing == 1 ? "case" : "cases");
+  }
+  return fmt::format("\ncheck: {} cases, {}, seed {}{}, {:.1f} s{}\n", cases, found, options.seed, shard_text,
                      result.seconds, why_not_green);
 }
 
@@ -192,16 +201,39 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
     return kExitWriteFailed;
   }
   CheckResult result;
+  StoreReplay replay;
   if (!options->kinds.empty()) {  // RunCheck would check every kind declared
     const vectors::RunSignals signals;
+    if (!invocation.findings_dir.empty()) {
+      std::string problem;
+      std::optional<StoreReplay> replayed =
+          ReplayStore(*implementation, invocation.findings_dir, options->kinds, out, problem);
+      if (!replayed) {
+        err << fmt::format("lbconform: check: cannot read the findings store {}: {}\n", invocation.findings_dir,
+                           problem);
+        implementation->Finish();
+        return kExitUsage;
+      }
+      replay = std::move(*replayed);
+    }
     result = RunCheck(*implementation, *options, out, err);
   }
   implementation->Finish();
+  if (!invocation.findings_dir.empty() && !options->kinds.empty()) {
+    const std::optional<std::vector<std::string>> stored =
+        StoreFindings(invocation.findings_dir, *options, result, replay, err);
+    if (!stored) return kExitWriteFailed;
+    if (!stored->empty()) {
+      out << fmt::format("\ncheck: findings store {}: {} new {} stored: {}\n", invocation.findings_dir, stored->size(),
+                         stored->size() == 1 ? "finding" : "findings", fmt::join(*stored, ", "));
+    }
+  }
   // A shard whose slice is empty had nothing to check, by design.
   const bool empty_slice = options->slice && options->slice->begin == options->slice->end;
   const std::string nothing_checked = empty_slice ? "" : NothingChecked(result);
-  if (auto problem =
-          WriteOutput(out, OtherReadingsSummary(result) + ClosingLine(invocation, *options, result, nothing_checked))) {
+  const std::string distinct = options->keep_going ? DistinctFindingsSummary(result) : "";
+  if (auto problem = WriteOutput(
+          out, distinct + OtherReadingsSummary(result) + ClosingLine(invocation, *options, result, nothing_checked))) {
     err << "lbconform: " << *problem << "\n";
     return kExitWriteFailed;
   }
@@ -216,7 +248,9 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
       return kExitWriteFailed;
     }
   }
-  return ExitStatus(result, nothing_checked);
+  const int status_of_run = ExitStatus(result, nothing_checked);
+  // A stored case that still fails is a finding too.
+  return status_of_run == kExitOk && replay.StillFailing() > 0 ? kExitRejected : status_of_run;
 }
 
 }  // namespace lbconform

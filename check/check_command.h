@@ -37,7 +37,9 @@ struct CheckInvocation {
   std::string out;  // --out: a vector folder for the shrunk cases
   bool shrink = true;
   int max_adapter_errors = 5;
-  bool progress = false;  // redraw a progress line on standard error
+  bool progress = false;     // redraw a progress line on standard error
+  bool keep_going = false;   // go on after a finding; group the findings by signature
+  std::string findings_dir;  // --findings: a store replayed first, then added to (check/findings_store.h)
   // A shard of a campaign (--shard or the environment, or --result): its
   // slice of [0, kinds × cases) is checked; `result_path` gets its result.
   std::optional<Shard> shard;

@@ -33,6 +33,34 @@ std::optional<std::uint64_t> CountOf(const ShardResult& r, const char* key) {
   return it == r.counts.end() ? std::nullopt : NonNegative(*it);
 }
 
+// FailingCasesContradiction: a check that kept going counts its failing
+// cases, at least one per distinct finding and at least those listed.
+std::optional<std::string> FailingCasesContradiction(const ShardResult& r, std::uint64_t checked) {
+  const bool keep_going = r.parameters.value("keepGoing", false);
+  const std::optional<std::uint64_t> failing = CountOf(r, "failingCases");
+  if (!keep_going) {
+    if (r.counts.contains("failingCases")) return "counts.failingCases without parameters.keepGoing";
+    return std::nullopt;
+  }
+  if (!failing) return "counts.failingCases is missing (parameters.keepGoing)";
+  const std::uint64_t findings = *CountOf(r, "findings");
+  if (*failing > checked || *failing < findings) {
+    return fmt::format("counts.failingCases {} is not between counts.findings {} and counts.checked {}", *failing,
+                       findings, checked);
+  }
+  std::uint64_t listed = 0;
+  for (const json& finding : r.findings) {
+    const std::optional<std::uint64_t> count = NonNegative(finding.value("count", json()));
+    if (!count || *count == 0) return fmt::format("a finding has no count: {}", finding.dump().substr(0, 200));
+    listed += *count;
+  }
+  if (listed > *failing) {
+    return fmt::format("the findings listed count {} failing cases, more than counts.failingCases {}", listed,
+                       *failing);
+  }
+  return std::nullopt;
+}
+
 // CountsContradiction: a check's counts are disjoint parts of what it checked.
 std::optional<std::string> CountsContradiction(const ShardResult& r) {
   const std::uint64_t checked = *CountOf(r, "checked");
@@ -49,7 +77,7 @@ std::optional<std::string> CountsContradiction(const ShardResult& r) {
         "counts.checked {}",
         parts, checked);
   }
-  return std::nullopt;
+  return FailingCasesContradiction(r, checked);
 }
 
 // FindingsContradiction: every finding listed lies in what the shard covered.
@@ -87,6 +115,7 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
                   {"cases", cases},
                   {"maxSize", options.max_size},
                   {"shrink", options.shrink}};
+  if (options.keep_going) r.parameters["keepGoing"] = true;
   r.space_digest = SpaceDigest(vectors::kSuiteVersion, kind_names);
   r.unit = "case";
   r.space_size = cases * options.kinds.size();  // CheckCommand refused a product past 2^64
@@ -103,12 +132,20 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
   }
   r.counts = {{"checked", checked},         {"findings", result.findings.size()}, {"agreed", agreed},
               {"unsupported", unsupported}, {"adapterErrors", adapter_errors},    {"otherReadings", other_readings}};
+  std::uint64_t failing = 0;
+  for (const CheckFinding& f : result.findings) failing += f.occurrences;
+  if (options.keep_going) r.counts["failingCases"] = failing;
   for (const CheckFinding& f : result.findings) {
+    if (r.findings.size() == kMaxStoredFindings) break;  // counted, not listed
+    const FindingSignature signature = f.Signature();
     r.findings.push_back({{"kind", NameOf(f.kind)},
                           {"profile", NameOf(f.profile)},
                           {"case", f.case_index},
                           {"field", f.field},
-                          {"signature", f.failure.Signature()},
+                          {"signature", signature.failure},
+                          {"misreadings", signature.misreadings},
+                          {"clauses", f.clauses},
+                          {"count", f.occurrences},
                           {"scenario", f.scenario},
                           {"vector", f.vector_path}});
   }

@@ -9,6 +9,7 @@
 #include "check/readings_match.h"
 #include "documents/printable_text.h"
 #include "documents/scenario_json.h"
+#include "vectors/checks.h"
 #include "vectors/runner.h"
 #include "vectors/vector_file.h"
 
@@ -180,6 +181,21 @@ void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double secon
   for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);
   out << "  cases per boundary class:\n";
   for (const auto& [boundary, count] : coverage.boundaries) out << fmt::format("    {:>8}  {}\n", count, boundary);
+}
+
+std::string DistinctFindingsSummary(const CheckResult& result) {
+  if (result.findings.empty()) return "";
+  std::uint64_t failing = 0;
+  for (const CheckFinding& finding : result.findings) failing += finding.occurrences;
+  std::string text =
+      fmt::format("\ncheck: {} distinct {} in {} failing {}:\n", result.findings.size(),
+                  result.findings.size() == 1 ? "finding" : "findings", failing, failing == 1 ? "case" : "cases");
+  for (const CheckFinding& finding : result.findings) {
+    text += fmt::format("  {:>8}  {}; smallest case: {} (case {}, profile {}){}\n", finding.occurrences,
+                        finding.Signature().Text(), finding.SizeText(), finding.case_index, NameOf(finding.profile),
+                        finding.vector_path.empty() ? "" : ", " + finding.vector_path);
+  }
+  return text;
 }
 
 std::string OtherReadingLabel(const readings::WrongEngineInfo& info) {

@@ -36,6 +36,10 @@ void PrintMixFinding(const CheckFinding& finding, const readings::WrongEngineInf
 // PrintCoverage prints a kind's counts, cases per clause and per boundary class.
 void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double seconds, std::ostream& out);
 
+// DistinctFindingsSummary: with --keep-going, a line per distinct finding
+// (its failing cases, its signature, its smallest case); empty without findings.
+std::string DistinctFindingsSummary(const CheckResult& result);
+
 // OtherReadingLabel: "GAP-5 (policy-configures-failover)".
 std::string OtherReadingLabel(const readings::WrongEngineInfo& info);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "documents/documents.h"
@@ -73,6 +74,29 @@ std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind 
     }
   }
   return alike;
+}
+
+std::vector<std::string> MisreadingNamesAnswering(ScenarioKind kind, const json& document, Profile profile,
+                                                  const json& actual) {
+  std::vector<std::string> names;
+  for (const readings::WrongEngineInfo* alike : MisreadingsAnswering(kind, document, profile, actual)) {
+    names.emplace_back(alike->name);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+const readings::WrongEngineInfo* AcceptedReadingAnswering(ScenarioKind kind, const json& document, Profile profile,
+                                                          const json& actual) {
+  if (actual.is_null()) return nullptr;
+  for (const readings::WrongEngineInfo& info : readings::AllMisreadings()) {
+    if (info.expectation != readings::Expectation::kAccepted || !ChangesKind(info, kind)) continue;
+    if (GapOf(info).empty()) continue;  // a baseline, not another reading of a gap
+    const readings::WrongEngine engine(info);
+    if (SameNormativeAnswer(kind, AnswerOfReading(engine, kind, document, profile), actual)) return &info;
+  }
+  return nullptr;
 }
 
 CheckReadings::CheckReadings(ScenarioKind kind, std::uint64_t first_case, Redraw redraw)

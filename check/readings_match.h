@@ -37,6 +37,13 @@ std::string GapOf(const readings::WrongEngineInfo& info);
 // whose answer on the case is `actual`.
 std::vector<const readings::WrongEngineInfo*> MisreadingsAnswering(ScenarioKind kind, const nlohmann::json& document,
                                                                    Profile profile, const nlohmann::json& actual);
+// MisreadingNamesAnswering: the names of those misreadings, sorted.
+std::vector<std::string> MisreadingNamesAnswering(ScenarioKind kind, const nlohmann::json& document, Profile profile,
+                                                  const nlohmann::json& actual);
+// AcceptedReadingAnswering: an accepted other reading of a gap whose answer on
+// the case is `actual`, or null.
+const readings::WrongEngineInfo* AcceptedReadingAnswering(ScenarioKind kind, const nlohmann::json& document,
+                                                          Profile profile, const nlohmann::json& actual);
 // AlikeText: "`float-division`: compares healthy / total >= ratio as doubles (FO-12 FO-13)".
 std::string AlikeText(const readings::WrongEngineInfo& info);
 // ClausesMisread: the clause IDs (not the gaps) a misreading names.

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "check/check_result.h"
+#include "check/finding_groups.h"
 #include "documents/output_files.h"
 #include "documents/scenario_json.h"
 #include "model/exit_status.h"
@@ -255,13 +256,15 @@ nlohmann::json EncodeShardResult(const ShardResult& result) {
       {"stoppedAtFinding", r.stopped_at_finding},
       {"counts", r.counts},
       {"findings", r.findings},
-      {"findingsOmitted", findings - std::min<std::uint64_t>(findings, r.findings.size())},
+      {"findingsOmitted", r.distinct_findings ? r.findings_omitted_by_shards
+                                              : findings - std::min<std::uint64_t>(findings, r.findings.size())},
       {"informative", r.informative},
   };
   if (r.merged) {
     j["complete"] = r.complete;
     j["shards"] = r.shards;
   }
+  if (r.distinct_findings) j["distinctFindings"] = *r.distinct_findings;
   return j;
 }
 
@@ -440,13 +443,35 @@ std::optional<ShardResult> Sum(const ShardResult& first, const ShardCoverage& co
       merged.counts[key] = sum;
     }
     merged.findings.insert(merged.findings.end(), r.findings.begin(), r.findings.end());
+    merged.findings_omitted_by_shards += r.counts.at("findings").get<std::uint64_t>() - r.findings.size();
     merged.shards.push_back({{"index", r.shard.index},
                              {"source", r.shard.source},
                              {"covered", {{"begin", r.covered.begin}, {"end", r.covered.end}}},
                              {"counts", r.counts},
                              {"informative", r.informative}});
   }
+  if (merged.command == "check") {  // one bug met in several shards is one finding
+    merged.findings = DistinctResultFindings(merged.findings);
+    merged.distinct_findings = merged.findings.size();
+  }
   return merged;
+}
+
+// DistinctFindingsText: merge's lines on a check's distinct findings.
+std::string DistinctFindingsText(const ShardResult& merged) {
+  if (!merged.distinct_findings) return "";
+  std::string text = fmt::format(
+      "merge: distinct findings: {}{}\n", *merged.distinct_findings,
+      merged.findings_omitted_by_shards > 0
+          ? fmt::format(" (at least: the shards left {} findings unlisted)", merged.findings_omitted_by_shards)
+          : "");
+  for (const nlohmann::json& finding : merged.findings) {
+    text +=
+        fmt::format("  {:>8}  {}; smallest case: case {} (profile {}, {} bytes)\n", OccurrencesOfResultFinding(finding),
+                    SignatureOfResultFinding(finding).Text(), finding.value("case", nlohmann::json()).dump(),
+                    finding.value("profile", ""), ScenarioBytes(finding.value("scenario", nlohmann::json())));
+  }
+  return text;
 }
 
 }  // namespace
@@ -566,6 +591,7 @@ int MergeCommand(const std::vector<std::string>& files, const std::string& outpu
       fmt::format("merge: {} shards of {} {}: {} {}s, {}\nmerge: {}\n", merged.shard.count, merged.command,
                   DumpJson(merged.parameters), merged.space_size, merged.unit,
                   merged.complete ? "each covered exactly once" : "not all covered", CountsText(merged.counts));
+  text += DistinctFindingsText(merged);
   for (const std::string& note : outcome.problems) text += "  " + note + "\n";
   if (!output.empty()) {
     if (const std::optional<std::string> problem = WriteShardResult(output, merged)) {

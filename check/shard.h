@@ -113,6 +113,10 @@ struct ShardResult {
   bool merged = false;
   bool complete = true;                // the shards covered the whole space
   std::vector<nlohmann::json> shards;  // {index, source, covered, counts} of each
+  // Merged check results: the findings are one per signature
+  // (check/finding_groups.h), and the shards' findings left unlisted.
+  std::optional<std::uint64_t> distinct_findings;
+  std::uint64_t findings_omitted_by_shards = 0;
 };
 
 // EncodeShardResult is the result's JSON (keys sorted: a rerun gives the same

@@ -29,6 +29,8 @@ struct CheckArguments {
   int max_size = 100;
   std::string out;
   bool no_shrink = false;
+  bool keep_going = false;
+  std::string findings;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
   ShardArguments shard;       // --shard I/N, --shards N (or the batch system's variables)
@@ -119,6 +121,8 @@ std::optional<CheckInvocation> Read(const CheckArguments& a, std::ostream& err) 
   invocation.max_size = a.max_size;
   invocation.out = a.out;
   invocation.shrink = !a.no_shrink;
+  invocation.keep_going = a.keep_going;
+  invocation.findings_dir = a.findings;
   invocation.max_adapter_errors = a.max_adapter_errors;
   invocation.progress = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
   return invocation;
@@ -140,6 +144,13 @@ void AddCheckOptions(CLI::App& check, CheckArguments& a, std::uint64_t& seed) {
       ->capture_default_str();
   check.add_option("--out", a.out, "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
   check.add_flag("--no-shrink", a.no_shrink, "Report the first disagreement as generated");
+  check.add_flag("--keep-going", a.keep_going,
+                 "Go on after a finding until the cases or the time budget end; a failure of a signature met "
+                 "before (kind, failure class, the known misreadings answering alike) is counted, a new one shrunk; "
+                 "the summary gives the distinct findings with their counts");
+  check.add_option("--findings", a.findings,
+                   "A findings store (a vector folder): replay its cases first and say which still fail and which "
+                   "are fixed, then store the shrunk case of each new distinct finding there");
   check.add_option("--case-timeout", a.case_timeout_ms, "Milliseconds an adapter has per case")
       ->check(Positive())
       ->capture_default_str();
@@ -162,7 +173,9 @@ Command AddCheckCommand(CLI::App& app, Streams io) {
   auto arguments = std::make_shared<CheckArguments>();
   auto seed = std::make_shared<std::uint64_t>(0);
   CLI::App* check =
-      app.add_subcommand("check", "Check an implementation on generated scenarios; shrink the first disagreement");
+      app.add_subcommand("check",
+                         "Check an implementation on generated scenarios; shrink the first disagreement of each kind "
+                         "(--keep-going: each distinct one)");
   CLI::Option* impl =
       check->add_option("--impl", arguments->impl, "Adapter command (run by /bin/sh) speaking the protocol");
   AddCheckOptions(*check, *arguments, *seed);

@@ -948,7 +948,10 @@ Command AddVectorsCommand(CLI::App& app, Streams io) {
   auto check = std::make_shared<bool>(false);
   CLI::App* vectors_cmd = app.add_subcommand("vectors", "Check or regenerate the golden vectors");
   vectors_cmd->add_option("action", *action, "lint or regen")->required()->check(CLI::IsMember({"lint", "regen"}));
-  vectors_cmd->add_option("--vectors", *root, "Vector folder (default: the suite's vectors/)");
+  vectors_cmd->add_option("--vectors", *root,
+                          "Vector folder (default: the suite's vectors/); one without schema/ (check --out, check "
+                          "--findings) is linted as a folder of your own: the installed schemas, no coverage or "
+                          "statement rule");
   vectors_cmd->add_flag("--check", *check, "regen: report differences, write nothing");
   return {vectors_cmd, [=] { return VectorsCommand(*action, *root, *check, io.out, io.err); }};
 }
