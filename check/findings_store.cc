@@ -145,7 +145,7 @@ std::optional<std::vector<std::string>> StoreFindings(const std::string& dir, co
     const fs::path path =
         folder / fmt::format("check-{}-seed-{}-case-{}.json", NameOf(finding.kind), options.seed, finding.case_index);
     const std::string reproduce = ReproduceCommand(options, finding.kind, finding.case_index);
-    if (auto problem = WriteFileAtomically(path.string(), VectorText(finding, options.seed, reproduce))) {
+    if (auto problem = WriteOutputFile(path.string(), VectorText(finding, options.seed, reproduce))) {
       err << "lbconform: " << *problem << "\n";
       return std::nullopt;
     }

@@ -251,7 +251,7 @@ Reached Invocations(const fs::path& dir) {
       {"help", {{kExitOk, {{"help"}}}, {kExitUsage, {{"help", "nope"}}}, {kExitWriteFailed, {{"help"}, "", true}}}},
       {"completion",
        {{kExitOk, {{"completion", "bash"}}},
-        {kExitUsage, {{"completion", "zsh"}}},
+        {kExitUsage, {{"completion", "powershell"}}},
         {kExitWriteFailed, {{"completion", "bash", "-o", nowhere}}}}},
   };
 }

@@ -47,7 +47,7 @@ bool NoRawHtml(const std::string& markdown) {
       outside += markdown[i];
     }
   }
-  for (const char* own : {"<details><summary>", "</summary>", "</details>"}) {
+  for (const char* own : {"<details><summary>", "<details open><summary>", "</summary>", "</details>"}) {
     for (std::size_t at; (at = outside.find(own)) != std::string::npos;) outside.erase(at, std::string(own).size());
   }
   return outside.find('<') == std::string::npos;

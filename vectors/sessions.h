@@ -128,6 +128,9 @@ class SessionImplementation final : public Implementation {
   std::string name() const override { return adapter_.name(); }
   std::string version() const override { return adapter_.version(); }
   std::optional<std::vector<ScenarioKind>> kinds() const override;
+  bool Start(std::chrono::steady_clock::time_point deadline, std::string* problem) override {
+    return adapter_.Start(deadline, problem);
+  }
   Answer Decide(const CaseRequest& request) override;
   void Submit(const CaseRequest& request) override;
   Answer Collect() override;
