@@ -248,6 +248,13 @@ int CheckCommand(const CheckInvocation& invocation, std::ostream& out, std::ostr
       return kExitWriteFailed;
     }
   }
+  if (!invocation.junit_path.empty() && !options->kinds.empty()) {
+    const std::string xml = CheckJUnitXml(implementation->name(), *options, result, replay.StillFailing());
+    if (const std::optional<std::string> problem = WriteOutputFile(invocation.junit_path, xml)) {
+      err << fmt::format("lbconform: check: cannot write the JUnit XML {}: {}\n", invocation.junit_path, *problem);
+      return kExitWriteFailed;
+    }
+  }
   const int status_of_run = ExitStatus(result, nothing_checked);
   // A stored case that still fails is a finding too.
   return status_of_run == kExitOk && replay.StillFailing() > 0 ? kExitRejected : status_of_run;

@@ -44,6 +44,8 @@ struct CheckInvocation {
   // slice of [0, kinds × cases) is checked; `result_path` gets its result.
   std::optional<Shard> shard;
   std::string result_path;
+  // JUnit XML of the check (Bazel's XML_OUTPUT_FILE), or empty.
+  std::string junit_path;
 };
 
 // CheckCommand runs `lbconform check`; its exit status: 0 nothing found, 1 a

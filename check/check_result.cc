@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string_view>
 #include <vector>
 
 #include "vectors/vector_file.h"
@@ -98,7 +99,97 @@ std::optional<std::string> FindingsContradiction(const ShardResult& r, const std
   return std::nullopt;
 }
 
+// JUnitText: `text` safe inside an XML attribute or element, ASCII only (an
+// adapter's answer may hold any bytes; XML 1.0 forbids most controls).
+std::string JUnitText(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        if (byte >= 0x80) {
+          out += fmt::format("\\x{:02x}", byte);
+        } else {
+          out += (byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f ? ' ' : c;
+        }
+    }
+  }
+  return out;
+}
+
+// JUnitKindCase: the test case of one kind, failing with its findings.
+std::string JUnitKindCase(ScenarioKind kind, const KindCoverage& coverage, const CheckOptions& options,
+                          const CheckResult& result, int& failures) {
+  std::string details;
+  std::uint64_t distinct = 0, failing = 0;
+  for (const CheckFinding& finding : result.findings) {
+    if (finding.kind != kind) continue;
+    ++distinct;
+    failing += finding.occurrences;
+    details += fmt::format("{} failing {}: {}; first case {} (profile {}), shrunk to {}{}\n", finding.occurrences,
+                           finding.occurrences == 1 ? "case" : "cases", finding.Signature().Text(), finding.case_index,
+                           NameOf(finding.profile), finding.SizeText(),
+                           finding.vector_path.empty() ? "" : "; vector " + finding.vector_path);
+  }
+  const std::string name = fmt::format("    <testcase classname=\"lbconform.check\" name=\"{}\">", NameOf(kind));
+  const std::string out = fmt::format("<system-out>{} cases: {} agreed, {} unsupported, {} adapter errors</system-out>",
+                                      coverage.cases, coverage.agreed, coverage.unsupported, coverage.adapter_errors);
+  if (distinct == 0) return name + out + "</testcase>\n";
+  ++failures;
+  return fmt::format(
+      "{}<failure message=\"{} distinct {} in {} failing {}\" type=\"disagreement\">{}seed {}; rerun: "
+      "{}</failure>{}</testcase>\n",
+      name, distinct, distinct == 1 ? "finding" : "findings", failing, failing == 1 ? "case" : "cases",
+      JUnitText(details), options.seed, JUnitText(options.reproduce_command), out);
+}
+
 }  // namespace
+
+std::string CheckJUnitXml(const std::string& implementation, const CheckOptions& options, const CheckResult& result,
+                          std::uint64_t stored_still_failing) {
+  std::string cases;
+  int tests = 0, failures = 0, errors = 0;
+  for (const auto& [kind, coverage] : result.coverage) {
+    ++tests;
+    cases += JUnitKindCase(kind, coverage, options, result, failures);
+  }
+  if (!result.stop_reason.empty() || result.stop_signal != 0) {
+    ++tests;
+    ++errors;
+    const std::string why = result.stop_signal != 0 ? fmt::format("ended by signal {}", result.stop_signal)
+                                                    : "stopped early: " + result.stop_reason;
+    cases += fmt::format(
+        "    <testcase classname=\"lbconform.check\" name=\"complete\"><error message=\"{}\" "
+        "type=\"incomplete\"/></testcase>\n",
+        JUnitText(why));
+  }
+  if (stored_still_failing > 0) {
+    ++tests;
+    ++failures;
+    cases += fmt::format(
+        "    <testcase classname=\"lbconform.check\" name=\"findings store\"><failure message=\"{} stored "
+        "{} still {}\" type=\"disagreement\"/></testcase>\n",
+        stored_still_failing, stored_still_failing == 1 ? "case" : "cases",
+        stored_still_failing == 1 ? "fails" : "fail");
+  }
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"{0}\" failures=\"{1}\" "
+      "errors=\"{2}\">\n  <testsuite name=\"lbconform check {3}\" tests=\"{0}\" failures=\"{1}\" "
+      "errors=\"{2}\" skipped=\"0\" time=\"{4:.3f}\">\n{5}  </testsuite>\n</testsuites>\n",
+      tests, failures, errors, JUnitText(implementation), result.seconds, cases);
+}
 
 ShardResult CheckShardResult(const std::string& implementation, const CheckOptions& options, std::uint64_t cases,
                              const Shard& shard, const CheckResult& result) {

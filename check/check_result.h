@@ -19,6 +19,16 @@ namespace lbconform {
 ShardResult CheckShardResult(const std::string& implementation, const CheckOptions& options, std::uint64_t cases,
                              const Shard& shard, const CheckResult& result);
 
+// CheckJUnitXml is the check as JUnit XML, for test runners that read it
+// (Bazel's XML_OUTPUT_FILE): one test case per kind checked, failing with its
+// distinct findings (signature, failing cases, the first case, the vector
+// written); an error test case when the check stopped early or was ended by
+// a signal, and a failing one when stored findings (--findings) still fail.
+// Text an adapter chose is written as ASCII, so the file is valid XML
+// whatever it answered.
+std::string CheckJUnitXml(const std::string& implementation, const CheckOptions& options, const CheckResult& result,
+                          std::uint64_t stored_still_failing);
+
 // CheckResultContradiction: what makes a decoded check result contradict
 // itself (its space is not its kinds × cases, a count past what it checked, a
 // finding outside what it covered, …), or nullopt.

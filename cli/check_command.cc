@@ -182,8 +182,16 @@ Command AddCheckCommand(CLI::App& app, Streams io) {
   return {check, [=] {
             arguments->impl_given = impl->count() > 0;
             if (check->get_option("--seed")->count() > 0) arguments->seed = *seed;
-            const std::optional<CheckInvocation> invocation = Read(*arguments, io.err);
+            std::optional<CheckInvocation> invocation = Read(*arguments, io.err);
             if (!invocation) return kExitUsage;
+            // Bazel's test protocol: a test that shards itself says so by
+            // creating TEST_SHARD_STATUS_FILE, and writes its JUnit XML to
+            // XML_OUTPUT_FILE (docs/campaigns.md).
+            if (const std::optional<std::string> problem = AcknowledgeBazelSharding(ProcessEnvironment)) {
+              io.err << "lbconform: check: cannot create TEST_SHARD_STATUS_FILE: " << *problem << "\n";
+              return kExitWriteFailed;
+            }
+            invocation->junit_path = ProcessEnvironment("XML_OUTPUT_FILE").value_or("");
             return CheckCommand(*invocation, io.out, io.err);
           }};
 }
