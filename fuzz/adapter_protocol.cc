@@ -35,7 +35,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
         R"({"valid":true,"errors":[],"eligible":{"kind":"ALL_HEALTHY","backends":["vm-1"]},"zonalAffinity":{"status":"DISABLED"},"modifiedEligible":["vm-1"]})")};
     return t;
   }();
-  while (start <= text.size() && line_number < 64) {
+  // 16 lines: every kind of answer is reached as well, and a run stays
+  // above 1,000 exec/s under ASan+UBSan (64 lines of 16 KiB inputs did not).
+  while (start <= text.size() && line_number < 16) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, end - start);
     start = end + 1;
