@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "documents/printable_text.h"
 #include "vectors/vector_file.h"
 
 namespace lbconform {
@@ -99,36 +100,6 @@ std::optional<std::string> FindingsContradiction(const ShardResult& r, const std
   return std::nullopt;
 }
 
-// JUnitText: `text` safe inside an XML attribute or element, ASCII only (an
-// adapter's answer may hold any bytes; XML 1.0 forbids most controls).
-std::string JUnitText(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        if (byte >= 0x80) {
-          out += fmt::format("\\x{:02x}", byte);
-        } else {
-          out += (byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f ? ' ' : c;
-        }
-    }
-  }
-  return out;
-}
-
 // JUnitKindCase: the test case of one kind, failing with its findings.
 std::string JUnitKindCase(ScenarioKind kind, const KindCoverage& coverage, const CheckOptions& options,
                           const CheckResult& result, int& failures) {
@@ -152,7 +123,7 @@ std::string JUnitKindCase(ScenarioKind kind, const KindCoverage& coverage, const
       "{}<failure message=\"{} distinct {} in {} failing {}\" type=\"disagreement\">{}seed {}; rerun: "
       "{}</failure>{}</testcase>\n",
       name, distinct, distinct == 1 ? "finding" : "findings", failing, failing == 1 ? "case" : "cases",
-      JUnitText(details), options.seed, JUnitText(options.reproduce_command), out);
+      XmlText(details), options.seed, XmlText(options.reproduce_command), out);
 }
 
 }  // namespace
@@ -173,7 +144,7 @@ std::string CheckJUnitXml(const std::string& implementation, const CheckOptions&
     cases += fmt::format(
         "    <testcase classname=\"lbconform.check\" name=\"complete\"><error message=\"{}\" "
         "type=\"incomplete\"/></testcase>\n",
-        JUnitText(why));
+        XmlText(why));
   }
   if (stored_still_failing > 0) {
     ++tests;
@@ -188,7 +159,7 @@ std::string CheckJUnitXml(const std::string& implementation, const CheckOptions&
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"{0}\" failures=\"{1}\" "
       "errors=\"{2}\">\n  <testsuite name=\"lbconform check {3}\" tests=\"{0}\" failures=\"{1}\" "
       "errors=\"{2}\" skipped=\"0\" time=\"{4:.3f}\">\n{5}  </testsuite>\n</testsuites>\n",
-      tests, failures, errors, JUnitText(implementation), result.seconds, cases);
+      tests, failures, errors, XmlText(implementation), result.seconds, cases);
 }
 
 ShardResult CheckShardResult(const std::string& implementation, const CheckOptions& options, std::uint64_t cases,

@@ -178,4 +178,42 @@ std::string MarkdownCode(std::string_view text, std::size_t max_bytes) {
   return Rewrite(text, max_bytes, PlainCode, piece, InvalidByteEscaped);
 }
 
+// XmlText is text fit for an XML 1.0 attribute or element: valid UTF-8 with the
+// characters XML forbids (C0 controls but tab and newline, U+FFFE, U+FFFF)
+// replaced, and the markup characters escaped.
+std::string XmlText(std::string_view text) {
+  const std::string valid = Printable(text, std::string::npos - 8);
+  std::string out;
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const char c = valid[i];
+    if (c == '\xEF' && i + 2 < valid.size() && valid[i + 1] == '\xBF' &&
+        (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
+      out += "\xEF\xBF\xBD";
+      i += 2;
+      continue;
+    }
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
 }  // namespace lbconform

@@ -38,6 +38,12 @@ std::string MarkdownText(std::string_view text, std::size_t max_bytes = 400);
 // written, HTML included).
 std::string MarkdownCode(std::string_view text, std::size_t max_bytes = 400);
 
+// XmlText is `text` fit for an XML 1.0 attribute or element (JUnit files):
+// valid UTF-8 as Printable makes it, the characters XML forbids (C0 controls
+// but tab and newline, U+FFFE, U+FFFF) replaced, and `&`, `<`, `>`, `"`
+// escaped.
+std::string XmlText(std::string_view text);
+
 }  // namespace lbconform
 
 #endif  // LBCONFORM_DOCUMENTS_PRINTABLE_TEXT_H_

@@ -52,5 +52,11 @@ TEST(MarkdownCode, KeepsTheSpanClosedAndTheTableWhole) {
   EXPECT_EQ(MarkdownCode("a\nb"), "a\\nb");
 }
 
+TEST(XmlText, EscapesMarkupAndReplacesWhatXmlForbids) {
+  EXPECT_EQ(XmlText("a<b>&\"c\""), "a&lt;b&gt;&amp;&quot;c&quot;");
+  EXPECT_EQ(XmlText("tab\tnl\nesc\x1b"), "tab\tnl\nesc ");
+  EXPECT_EQ(XmlText("\xef\xbf\xbe \xff"), "\xEF\xBF\xBD \xEF\xBF\xBD");
+}
+
 }  // namespace
 }  // namespace lbconform

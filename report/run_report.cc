@@ -342,48 +342,6 @@ std::vector<SavedFailure> FailureFiles(const RunReport& report) {
 
 // ------------------------------ JUnit
 
-namespace {
-
-// Xml is text fit for an XML 1.0 attribute or element: valid UTF-8 with the
-// characters XML forbids (C0 controls but tab and newline, U+FFFE, U+FFFF)
-// replaced, and the markup characters escaped.
-std::string Xml(std::string_view text) {
-  const std::string valid = Printable(text, std::string::npos - 8);
-  std::string out;
-  for (std::size_t i = 0; i < valid.size(); ++i) {
-    const char c = valid[i];
-    if (c == '\xEF' && i + 2 < valid.size() && valid[i + 1] == '\xBF' &&
-        (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
-      out += "\xEF\xBF\xBD";
-      i += 2;
-      continue;
-    }
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string JUnitXml(const std::vector<RunReport>& reports) {
   std::string suites;
   int tests = 0, failures = 0, errors = 0;
@@ -397,33 +355,33 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
         if (r.profile != profile) continue;
         ++t;
         suite_time += r.duration;
-        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}@{}\" time=\"{}\">", Xml(r.file), Xml(r.id),
-                             NameOf(r.profile), JUnitSeconds(r.duration));
+        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}@{}\" time=\"{}\">", XmlText(r.file),
+                             XmlText(r.id), NameOf(r.profile), JUnitSeconds(r.duration));
         switch (r.disposition) {
           case Disposition::kFailed:
             ++f;
             cases += fmt::format(
                 "<failure message=\"{} differs\" type=\"mismatch\">clauses: {}\ninput: {}\nexpected: {}\nactual: "
                 "{}\nrerun: {}</failure>",
-                Xml(r.field), Xml(fmt::format("{}", fmt::join(r.clauses, " "))),
-                Xml(Printable(InputText(r.input), 4096)), Xml(Dump(r.expected)),
-                Xml(r.actual_text.empty() ? Dump(r.actual) : r.actual_text), Xml(ReproduceCommand(report, r)));
+                XmlText(r.field), XmlText(fmt::format("{}", fmt::join(r.clauses, " "))),
+                XmlText(Printable(InputText(r.input), 4096)), XmlText(Dump(r.expected)),
+                XmlText(r.actual_text.empty() ? Dump(r.actual) : r.actual_text), XmlText(ReproduceCommand(report, r)));
             break;
           case Disposition::kAdapterError:
             ++e;
-            cases += fmt::format("<error message=\"{}\" type=\"adapter-error\">rerun: {}</error>", Xml(r.detail),
-                                 Xml(ReproduceCommand(report, r)));
+            cases += fmt::format("<error message=\"{}\" type=\"adapter-error\">rerun: {}</error>", XmlText(r.detail),
+                                 XmlText(ReproduceCommand(report, r)));
             break;
           case Disposition::kKnownFailure:
             ++s;
             cases += fmt::format("<skipped message=\"known failure, waived: {}\">{}\nrerun: {}</skipped>",
-                                 Xml(r.known_reason), Xml(WhatFailed(r)), Xml(ReproduceCommand(report, r)));
+                                 XmlText(r.known_reason), XmlText(WhatFailed(r)), XmlText(ReproduceCommand(report, r)));
             break;
           case Disposition::kUnsupported:
           case Disposition::kSkipped:
             ++s;
             cases += fmt::format("<skipped message=\"{}{}\"/>", NameOf(r.disposition),
-                                 r.detail.empty() ? "" : ": " + Xml(r.detail));
+                                 r.detail.empty() ? "" : ": " + XmlText(r.detail));
             break;
           case Disposition::kPassed:
             break;
@@ -434,7 +392,7 @@ std::string JUnitXml(const std::vector<RunReport>& reports) {
       suites += fmt::format(
           "  <testsuite name=\"{} / {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\" "
           "timestamp=\"{}\">\n{}  </testsuite>\n",
-          Xml(report.implementation), NameOf(profile), t, f, e, s, JUnitSeconds(suite_time),
+          XmlText(report.implementation), NameOf(profile), t, f, e, s, JUnitSeconds(suite_time),
           Timestamp(report.started).substr(0, 19), cases);
       tests += t;
       failures += f;
