@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "check/case_aimers.h"
 #include "check/document_forms.h"
 #include "check/scenario_generators.h"
 #include "check/shrinks.h"
@@ -72,6 +73,14 @@ PoolCounts CountPools(const PassthroughScenario& s) {
   return counts;
 }
 
+// RejectedClasses: a rejected case reaches "rejected: CODE" for each error
+// code of the reference's decision (model/errors.def).
+void RejectedClasses(const std::vector<Error>& errors, std::set<std::string>& out) {
+  for (const Error& e : errors) out.insert("rejected: " + std::string(NameOf(e.code)));
+}
+
+std::vector<std::string> Sorted(const std::set<std::string>& classes) { return {classes.begin(), classes.end()}; }
+
 // PassthroughBoundaries classifies a scenario and the reference's decision.
 void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecision& d, std::set<std::string>& out) {
   const auto failover_groups = static_cast<std::size_t>(
@@ -82,8 +91,13 @@ void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecisi
   if (failover_groups > 50) out.insert("more than 50 failover groups");
   if (primary_groups <= 50 && failover_groups <= 50 && s.backends.size() > 50)
     out.insert("more than 50 groups of both roles together");
+  const PoolCounts counts = CountPools(s);
+  if (failover_groups > 0 && primary_groups == 50) out.insert("50 primary groups with failover");
+  if (failover_groups == 50) out.insert("50 failover groups");
+  if (failover_groups > 0 && counts.primaries == 250) out.insert("250 primary VMs with failover");
+  if (counts.backups == 250) out.insert("250 backup VMs");
   if (!d.valid()) {
-    out.insert("rejected");
+    RejectedClasses(d.errors, out);
     return;
   }
   out.insert("pool " + std::string(NameOf(d.eligible_kind)));
@@ -91,7 +105,6 @@ void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecisi
   out.insert("zonal affinity " + std::string(NameOf(s.zonal_affinity.spillover)) + " → " +
              std::string(NameOf(d.zonal_status)));
   if (d.outcome) out.insert("zonal outcome " + std::string(NameOf(*d.outcome)));
-  const PoolCounts counts = CountPools(s);
   if (!s.instances.empty() && std::none_of(s.instances.begin(), s.instances.end(),
                                            [](const Instance& vm) { return vm.health == HealthState::kHealthy; })) {
     out.insert("all VMs unhealthy");
@@ -355,11 +368,16 @@ rc::Gen<PassthroughScenario> GenBoundaryScenario(Profile profile) {
   });
 }
 
-std::vector<std::string> Sorted(const std::set<std::string>& classes) { return {classes.begin(), classes.end()}; }
-
-rc::Gen<CheckCase> PassthroughCase(Profile profile) {
+rc::Gen<CheckCase> PassthroughCase(Profile profile, PassthroughAimer aim = nullptr) {
   auto shrinks = [profile](const PassthroughScenario& s) { return PassthroughShrinks(s, profile); };
-  return rc::gen::map(WithShrinks(GenBoundaryScenario(profile), shrinks), [profile](const PassthroughScenario& s) {
+  rc::Gen<PassthroughScenario> drawn = GenBoundaryScenario(profile);
+  if (aim != nullptr) {
+    drawn = rc::gen::map(std::move(drawn), [aim](PassthroughScenario s) {
+      aim(s);
+      return s;
+    });
+  }
+  return rc::gen::map(WithShrinks(drawn, shrinks), [profile](const PassthroughScenario& s) {
     std::set<std::string> classes;
     PassthroughBoundaries(s, Reference().Decide(s, profile), classes);
     return CheckCase{EncodeScenario(s), Sorted(classes)};
@@ -466,7 +484,7 @@ void AimTimeline(TimelineScenario& t, Profile profile) {
 
 void TimelineBoundaries(const TimelineScenario& t, const TimelineDecision& d, std::set<std::string>& out) {
   if (!d.valid()) {
-    out.insert("rejected");
+    RejectedClasses(d.errors, out);
     return;
   }
   out.insert("persistence " + std::string(NameOf(t.tracking.persistence)) + " × tracking " +
@@ -503,10 +521,11 @@ void TimelineBoundaries(const TimelineScenario& t, const TimelineDecision& d, st
   }
 }
 
-rc::Gen<CheckCase> TimelineCase(Profile profile) {
-  const rc::Gen<TimelineScenario> aimed = rc::gen::exec([profile] {
+rc::Gen<CheckCase> TimelineCase(Profile profile, TimelineAimer aim = nullptr) {
+  const rc::Gen<TimelineScenario> aimed = rc::gen::exec([profile, aim] {
     TimelineScenario t = *rc::gen::arbitrary<TimelineScenario>();
     if (Pick(0, 2) == 0) AimTimeline(t, profile);
+    if (aim != nullptr) aim(t);
     return t;
   });
   return rc::gen::map(WithShrinks(aimed, TimelineShrinks), [profile](const TimelineScenario& t) {
@@ -599,6 +618,59 @@ void AimSlb(SlbScenario& s) {
   }
 }
 
+// ShareBoundary names where a backend's healthy share lies to `percent`:
+// exactly on it, or one member from it on either side; empty otherwise.
+std::string ShareBoundary(std::uint64_t healthy, std::uint64_t members, std::uint64_t percent,
+                          const std::string& what) {
+  if (members == 0) return "";
+  const std::uint64_t share = healthy * 100, bound = percent * members;
+  if (share == bound) return "healthy share exactly " + what;
+  if (share < bound && share + 100 >= bound) return "healthy share one member below " + what;
+  if (share > bound && share - 100 < bound) return "healthy share one member above " + what;
+  return "";
+}
+
+bool PerMember(CapacityField field) {
+  return field != CapacityField::kMaxRate && field != CapacityField::kMaxConnections;
+}
+
+// SlbBackendBoundaries: the classes of one backend and its state in the plan.
+void SlbBackendBoundaries(const SlbBackend& given, const BackendState& b, const SlbDecision& d,
+                          std::set<std::string>& out) {
+  if (b.drained) out.insert("backend drained");
+  if (b.drained && b.members == 0) out.insert("a drained backend without members");
+  if (b.drain_candidate && !b.drained) out.insert("drain candidate kept");
+  if (b.below_failover_threshold) out.insert("backend below the failover threshold");
+  const std::uint64_t threshold = static_cast<std::uint64_t>(d.policy.failover_health_threshold);
+  if (b.members > 0 && b.healthy * 100 == threshold * b.members) out.insert("healthy share = failover threshold");
+  if (const std::string near = ShareBoundary(b.healthy, b.members, threshold, "the failover threshold");
+      !near.empty() && near.find("exactly") == std::string::npos) {
+    out.insert(near);
+  }
+  if (d.policy.auto_capacity_drain) {
+    for (const auto& [percent, what] : {std::pair<std::uint64_t, const char*>{25, "25%"}, {35, "35%"}}) {
+      if (const std::string near = ShareBoundary(b.healthy, b.members, percent, what); !near.empty()) out.insert(near);
+    }
+  }
+  if (b.members == 0 && given.capacity_field) {
+    out.insert(PerMember(*given.capacity_field) ? "a backend without members, capacity per member"
+                                                : "a backend without members, capacity per group");
+  }
+  if (b.effective_capacity == 1) out.insert("an effective capacity of 0.001");
+  if (given.preference == Preference::kPreferred) out.insert("preferred backend");
+  if (given.health.size() >= 2) out.insert("health changes over time");
+  if (given.capacity_scaler.is_zero()) out.insert("capacityScaler 0");
+  if (given.capacity_scaler == *Decimal::FromString("0.1")) out.insert("capacityScaler 0.1");
+  if (given.capacity_scaler == Decimal::FromInteger(1)) out.insert("capacityScaler 1");
+  if (given.capacity_field == CapacityField::kMaxUtilization && given.max_utilization_given) {
+    if (given.max_utilization.is_zero()) out.insert("maxUtilization 0");
+    if (given.max_utilization == Decimal::FromInteger(1)) out.insert("maxUtilization 1");
+  }
+  if (given.zone.empty() && d.policy.algorithm == Algorithm::kWaterfallByZone) {
+    out.insert("a regional backend under WATERFALL_BY_ZONE");
+  }
+}
+
 void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::string>& out) {
   if (s.load_balancer > LoadBalancerType::kCrossRegionInternalProxyNetwork)
     out.insert("load balancer " + std::string(NameOf(s.load_balancer)));
@@ -608,7 +680,7 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
       out.insert("backend type " + std::string(NameOf(b.kind)));
   }
   if (!d.valid()) {
-    out.insert("rejected");
+    RejectedClasses(d.errors, out);
     return;
   }
   out.insert("algorithm " + std::string(NameOf(d.policy.algorithm)));
@@ -616,17 +688,10 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
   if (d.policy.auto_capacity_drain) out.insert("auto-capacity drain");
   Milli capacity = 0;
   std::map<std::string, Milli> zone_capacity;
-  for (std::size_t i = 0; i < d.backends.size(); ++i) {
-    const BackendState& b = d.backends[i];
-    capacity += b.effective_capacity;
-    if (i < s.backends.size()) zone_capacity[s.backends[i].zone] += b.effective_capacity;
-    if (b.drained) out.insert("backend drained");
-    if (b.drain_candidate && !b.drained) out.insert("drain candidate kept");
-    if (b.below_failover_threshold) out.insert("backend below the failover threshold");
-    if (b.members > 0 && b.healthy * 100 == static_cast<std::uint64_t>(d.policy.failover_health_threshold) * b.members)
-      out.insert("healthy share = failover threshold");
-    if (i < s.backends.size() && s.backends[i].preference == Preference::kPreferred) out.insert("preferred backend");
-    if (i < s.backends.size() && s.backends[i].health.size() >= 2) out.insert("health changes over time");
+  for (std::size_t i = 0; i < d.backends.size() && i < s.backends.size(); ++i) {
+    capacity += d.backends[i].effective_capacity;
+    zone_capacity[s.backends[i].zone] += d.backends[i].effective_capacity;
+    SlbBackendBoundaries(s.backends[i], d.backends[i], d, out);
   }
   const Milli offered = d.offered();
   if (offered > capacity) out.insert("demand above capacity");
@@ -638,13 +703,17 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
       break;
     }
   }
+  for (const ClientLocation& c : s.clients) {
+    if (c.offered == 1) out.insert("a client offering 0.001");
+  }
   if (d.dropped() > 0) out.insert("load dropped");
 }
 
-rc::Gen<CheckCase> SlbCase() {
-  const rc::Gen<SlbScenario> aimed = rc::gen::exec([] {
+rc::Gen<CheckCase> SlbCase(SlbAimer aim = nullptr) {
+  const rc::Gen<SlbScenario> aimed = rc::gen::exec([aim] {
     SlbScenario s = *GenSlbScenario(/*allow_invalid=*/true);
     if (Pick(0, 2) == 0) AimSlb(s);
+    if (aim != nullptr) aim(s);
     return s;
   });
   return rc::gen::map(WithShrinks(aimed, SlbShrinks), [](const SlbScenario& s) {
@@ -702,19 +771,41 @@ std::string SlbSize(const nlohmann::json& scenario) {
 // The boundary generators of each kind and how its scenarios' size reads, a
 // row per kind: a kind without generators yet has a null `draw`, and check
 // skips it meanwhile.
+// `aimed` draws a case moved onto a (clause, boundary class) pair by the
+// kind's aimer for it (check/case_aimers.h); nullopt when it has none.
 struct CheckCaseRow {
   ScenarioKind kind;
   rc::Gen<CheckCase> (*draw)(Profile profile);
+  std::optional<rc::Gen<CheckCase>> (*aimed)(Profile profile, std::string_view pair);
   std::string (*size_text)(const nlohmann::json& scenario);
 };
 
+std::optional<rc::Gen<CheckCase>> AimedPassthroughCase(Profile profile, std::string_view pair) {
+  const PassthroughAimer aim = PassthroughAimerFor(pair);
+  if (aim == nullptr) return std::nullopt;
+  return WithDocumentForms(PassthroughCase(profile, aim));
+}
+
+std::optional<rc::Gen<CheckCase>> AimedTimelineCase(Profile profile, std::string_view pair) {
+  const TimelineAimer aim = TimelineAimerFor(pair);
+  if (aim == nullptr) return std::nullopt;
+  return TimelineCase(profile, aim);
+}
+
+std::optional<rc::Gen<CheckCase>> AimedSlbCase(Profile, std::string_view pair) {
+  const SlbAimer aim = SlbAimerFor(pair);
+  if (aim == nullptr) return std::nullopt;
+  return SlbCase(aim);
+}
+
 constexpr CheckCaseRow kCheckCases[] = {
     {ScenarioKind::kPassthrough, [](Profile profile) { return WithDocumentForms(PassthroughCase(profile)); },
-     PassthroughSize},
-    {ScenarioKind::kPassthroughTimeline, TimelineCase, TimelineSize},
-    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, SlbSize},
+     AimedPassthroughCase, PassthroughSize},
+    {ScenarioKind::kPassthroughTimeline, [](Profile profile) { return TimelineCase(profile); }, AimedTimelineCase,
+     TimelineSize},
+    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, AimedSlbCase, SlbSize},
 #ifdef LBCONFORM_TOY_KIND
-    {ScenarioKind::kToy, ToyCase, ToySize},
+    {ScenarioKind::kToy, ToyCase, nullptr, ToySize},
 #endif
 };
 static_assert(OneRowPerKind(kCheckCases), "check/case_generators.cc: a row per kind of model/kinds.def, in its order");
@@ -725,6 +816,12 @@ std::optional<rc::Gen<CheckCase>> GenCheckCase(ScenarioKind kind, Profile profil
   const CheckCaseRow& row = RowOf(kCheckCases, kind);
   if (row.draw == nullptr) return std::nullopt;
   return row.draw(profile);
+}
+
+std::optional<rc::Gen<CheckCase>> GenAimedCheckCase(ScenarioKind kind, Profile profile, std::string_view pair) {
+  const CheckCaseRow& row = RowOf(kCheckCases, kind);
+  if (row.aimed == nullptr) return std::nullopt;
+  return row.aimed(profile, pair);
 }
 
 std::string CaseSizeText(ScenarioKind kind, const nlohmann::json& scenario) {

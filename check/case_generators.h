@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/check_case.h"
@@ -23,6 +24,11 @@ namespace lbconform::check {
 // GenCheckCase draws one case of `kind` for `profile` (invalid documents
 // included, about one in eight); nullopt for a kind without generators yet.
 std::optional<rc::Gen<CheckCase>> GenCheckCase(ScenarioKind kind, Profile profile);
+
+// GenAimedCheckCase draws one case of `kind` for `profile` moved onto the
+// (clause, boundary class) pair labelled `pair` (check/coverage_pairs.h) by
+// the kind's aimer for it; nullopt when the kind has none.
+std::optional<rc::Gen<CheckCase>> GenAimedCheckCase(ScenarioKind kind, Profile profile, std::string_view pair);
 
 // CaseSizeText says how large a scenario document of `kind` is, as a shrunk
 // finding reports it: "2 VMs, 1 group", "3 backends, 1 client".

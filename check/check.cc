@@ -12,7 +12,9 @@
 #include <set>
 #include <utility>
 
+#include "check/case_drawer.h"
 #include "check/case_generators.h"
+#include "check/coverage_pairs.h"
 #include "check/deadline.h"
 #include "check/finding_text.h"
 #include "check/judge.h"
@@ -28,18 +30,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// CaseSeed gives each (seed, kind, case) its own random stream, so that any
-// case is drawn alike whatever ran before it.
-std::uint64_t CaseSeed(std::uint64_t seed, ScenarioKind kind, std::uint64_t index) {
-  auto mix = [](std::uint64_t z) {  // SplitMix64's finalizer
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
-  return mix(mix(seed ^ mix(static_cast<std::uint64_t>(kind) + 1)) ^ index);
-}
-
 // How many cases check keeps in flight: the implementation decides one while
 // check draws and decides the next ones with the reference.
 constexpr std::size_t kCheckPipelineDepth = 8;
@@ -47,23 +37,6 @@ constexpr std::size_t kCheckPipelineDepth = 8;
 std::size_t ArraySize(const json& document, const char* key) {
   const auto it = document.find(key);
   return it != document.end() && it->is_array() ? it->size() : 0;
-}
-
-using Generators = std::vector<rc::Gen<check::CheckCase>>;
-using DrawnCase = std::pair<rc::Shrinkable<check::CheckCase>, Profile>;
-
-// DrawCase draws case `index` of a kind again, as the check's loop drew it.
-std::optional<DrawnCase> DrawCase(const Generators& generators, const std::vector<Profile>& profiles,
-                                  const CheckOptions& options, ScenarioKind kind, std::uint64_t index) {
-  const std::size_t p = static_cast<std::size_t>(index % profiles.size());
-  const int size = static_cast<int>(index % static_cast<std::uint64_t>(options.max_size + 1));
-  rc::Shrinkable<check::CheckCase> drawn = generators[p](rc::Random(CaseSeed(options.seed, kind, index)), size);
-  try {
-    (void)drawn.value();
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  return DrawnCase{std::move(drawn), profiles[p]};
 }
 
 // SelectedProfiles: the profiles of `kind` among `selected` (empty: all).
@@ -144,6 +117,8 @@ class KindCheck {
     rc::Shrinkable<check::CheckCase> drawn;
     std::vector<std::string> boundaries;
     PreparedCase prepared;
+    std::string aimed_at;  // the pair the case was aimed at, steering
+    bool hit = false;
   };
 
   bool Ready();
@@ -169,8 +144,7 @@ class KindCheck {
   const ScenarioKind kind_;
   const std::size_t position_;  // among the kinds checked
   const Deadline deadline_;
-  std::vector<Profile> profiles_;
-  Generators generators_;
+  std::optional<check::CaseDrawer> drawer_;
   KindCoverage* coverage_ = nullptr;
   std::optional<CheckReadings> readings_;
   std::uint64_t first_case_ = 0, end_case_ = 0, next_case_ = 0;
@@ -189,9 +163,9 @@ void KindCheck::Run() {
   const auto started = Clock::now();
   SetSlice();
   readings_.emplace(kind_, first_case_, [this](std::uint64_t index) -> std::optional<ReadingCase> {
-    std::optional<DrawnCase> again = DrawCase(generators_, profiles_, options_, kind_, index);
+    std::optional<check::DrawnCase> again = drawer_->Draw(index);
     if (!again) return std::nullopt;
-    return ReadingCase{index, again->second, again->first.value().document};
+    return ReadingCase{index, again->profile, again->drawn.value().document};
   });
   while (true) {
     DrawAhead();
@@ -210,8 +184,10 @@ bool KindCheck::Ready() {
     run_.out << fmt::format("check: {}: {}; skipped\n", NameOf(kind_), why);
     return false;
   }
-  profiles_ = SelectedProfiles(kind_, options_.profiles);
-  for (Profile p : profiles_) generators_.push_back(*check::GenCheckCase(kind_, p));
+  std::vector<Profile> profiles = SelectedProfiles(kind_, options_.profiles);
+  std::vector<rc::Gen<check::CheckCase>> generators;
+  for (Profile p : profiles) generators.push_back(*check::GenCheckCase(kind_, p));
+  drawer_.emplace(kind_, std::move(profiles), std::move(generators), options_.seed, options_.max_size, options_.steer);
   return true;
 }
 
@@ -243,17 +219,12 @@ bool KindCheck::DrawOne() {
     return false;
   }
   const std::uint64_t i = next_case_++;
-  const std::size_t p = static_cast<std::size_t>(i % profiles_.size());
-  const Profile profile = profiles_[p];
-  const int size = static_cast<int>(i % static_cast<std::uint64_t>(options_.max_size + 1));
-  rc::Shrinkable<check::CheckCase> drawn = generators_[p](rc::Random(CaseSeed(options_.seed, kind_, i)), size);
-  check::CheckCase drawn_case;
-  try {
-    drawn_case = drawn.value();
-  } catch (const std::exception&) {
-    return true;  // a generator gave up on this draw (RapidCheck's GenerationFailure)
-  }
-  InFlight& entry = window_.emplace_back(InFlight{i, std::move(drawn), std::move(drawn_case.boundaries), {}});
+  std::optional<check::DrawnCase> drawn = drawer_->Draw(i);
+  if (!drawn) return true;  // the generator gave up on this draw
+  check::CheckCase drawn_case = drawn->drawn.value();
+  const Profile profile = drawn->profile;
+  InFlight& entry = window_.emplace_back(
+      InFlight{i, std::move(drawn->drawn), std::move(drawn_case.boundaries), {}, drawn->aimed_at, drawn->hit});
   Prepare(entry.prepared, kind_, profile, std::move(drawn_case.document),
           fmt::format("check/{}/{}/{}@{}", NameOf(kind_), options_.seed, i, NameOf(profile)));
   run_.implementation.Submit(RequestOf(entry.prepared, deadline_));
@@ -331,6 +302,11 @@ void KindCheck::Count(const InFlight& head, const Outcome& outcome) {
   coverage.session_events += outcome.session_events;
   for (Clause c : outcome.clauses) ++coverage.clauses[std::string(IdOf(c))];
   for (const std::string& b : head.boundaries) ++coverage.boundaries[b];
+  for (const std::string& pair : check::PairsReached(kind_, head.boundaries, outcome.clauses)) ++coverage.pairs[pair];
+  if (!head.aimed_at.empty()) {
+    ++coverage.aimed;
+    if (head.hit) ++coverage.aimed_hits;
+  }
   if (outcome.kind == Outcome::Kind::kUnsupported) ++coverage.unsupported;
   if (outcome.kind == Outcome::Kind::kAgree) ++coverage.agreed;
   if (outcome.kind == Outcome::Kind::kAdapterError) {
@@ -475,10 +451,10 @@ void KindCheck::ReportMix(const ReadingMix& mix, std::uint64_t at) {
            !SameNormativeAnswer(kind_, o.expected, AnswerOfReading(reading, kind_, document, profile));
   };
   auto shrink = [&](const ReadingCase& drawn, const auto& holds) {
-    const std::optional<DrawnCase> again = DrawCase(generators_, profiles_, options_, kind_, drawn.index);
+    const std::optional<check::DrawnCase> again = drawer_->Draw(drawn.index);
     if (!again) return drawn.document;
     return ShrinkWhile(
-        again->first,
+        again->drawn,
         [&](json& document) {
           const Outcome o = ask(drawn.profile, document, deadline_);
           if (o.kind == Outcome::Kind::kOutOfTime || o.kind == Outcome::Kind::kInterrupted) {

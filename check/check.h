@@ -50,6 +50,10 @@ struct CheckOptions {
   // Go on after a finding until the cases or the time budget end: a failure
   // of a signature met before is counted, a new one shrunk and reported.
   bool keep_going = false;
+  // Steer generation toward the (clause, boundary class) pairs the kind's
+  // first cases do not reach (check/case_drawer.h); it changes the cases
+  // drawn, so it is one of the run's parameters.
+  bool steer = true;
 };
 
 inline constexpr std::uint64_t kDefaultCheckCases = 2000;
@@ -114,7 +118,12 @@ struct KindCoverage {
   std::map<std::string, std::uint64_t> other_readings;
   std::map<std::string, std::uint64_t> clauses;     // cases whose reference trace cites it
   std::map<std::string, std::uint64_t> boundaries;  // cases reaching each boundary class
-  std::uint64_t session_events = 0;                 // events sent in sessions (vectors/sessions.h)
+  // Cases reaching each (clause, boundary class) pair of the kind's universe
+  // (check/coverage_pairs.h), by label; and the cases aimed at a pair, and
+  // those that reached it.
+  std::map<std::string, std::uint64_t> pairs;
+  std::uint64_t aimed = 0, aimed_hits = 0;
+  std::uint64_t session_events = 0;  // events sent in sessions (vectors/sessions.h)
 };
 
 struct CheckResult {

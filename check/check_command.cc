@@ -100,6 +100,7 @@ std::string CommandToReproduce(const CheckInvocation& invocation) {
   if (invocation.form == vectors::CaseForm::kWhole) command += " --form whole";
   if (invocation.form == vectors::CaseForm::kSession) command += " --form session";
   if (invocation.max_size != 100) command += fmt::format(" --max-size {}", invocation.max_size);
+  if (!invocation.steer) command += " --no-steering";
   return command;
 }
 
@@ -127,6 +128,7 @@ std::optional<CheckOptions> Plan(const CheckInvocation& invocation, std::vector<
   options.reproduce_command = CommandToReproduce(invocation);
   options.progress = invocation.progress;
   options.keep_going = invocation.keep_going;
+  options.steer = invocation.steer;
   if (invocation.shard) {
     options.slice =
         ShardRange(invocation.cases * options.kinds.size(), invocation.shard->index, invocation.shard->count);

@@ -39,6 +39,7 @@ struct CheckInvocation {
   int max_adapter_errors = 5;
   bool progress = false;     // redraw a progress line on standard error
   bool keep_going = false;   // go on after a finding; group the findings by signature
+  bool steer = true;         // aim cases at the pairs the first ones miss (check/case_drawer.h)
   std::string findings_dir;  // --findings: a store replayed first, then added to (check/findings_store.h)
   // A shard of a campaign (--shard or the environment, or --result): its
   // slice of [0, kinds × cases) is checked; `result_path` gets its result.

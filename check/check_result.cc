@@ -178,6 +178,7 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
                   {"maxSize", options.max_size},
                   {"shrink", options.shrink}};
   if (options.keep_going) r.parameters["keepGoing"] = true;
+  if (!options.steer) r.parameters["steering"] = false;
   r.space_digest = SpaceDigest(vectors::kSuiteVersion, kind_names);
   r.unit = "case";
   r.space_size = cases * options.kinds.size();  // CheckCommand refused a product past 2^64

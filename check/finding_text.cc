@@ -6,6 +6,8 @@
 #include <map>
 #include <ostream>
 
+#include "check/case_drawer.h"
+#include "check/coverage_pairs.h"
 #include "check/readings_match.h"
 #include "documents/printable_text.h"
 #include "documents/scenario_json.h"
@@ -167,6 +169,26 @@ void PrintMixFinding(const CheckFinding& finding, const readings::WrongEngineInf
   out << "no vector file: a vector judges one case alone, and each of these answers alone is accepted\n";
 }
 
+std::vector<std::string> PairsNotReached(ScenarioKind kind, const KindCoverage& coverage) {
+  std::vector<std::string> unreached;
+  for (const check::CoveragePair& pair : check::CoveragePairsOf(kind)) {
+    if (!coverage.pairs.contains(pair.Label())) unreached.push_back(pair.Label());
+  }
+  return unreached;
+}
+
+void PrintPairsReached(ScenarioKind kind, const KindCoverage& coverage, std::ostream& out) {
+  const std::size_t universe = check::CoveragePairsOf(kind).size();
+  const std::vector<std::string> unreached = PairsNotReached(kind, coverage);
+  out << fmt::format("  clauses reached {}/{} (clause, boundary class) pairs", universe - unreached.size(), universe);
+  if (coverage.aimed > 0) {
+    out << fmt::format("; {} cases aimed at pairs the first {} did not reach, {} reached theirs", coverage.aimed,
+                       check::kPilotCases, coverage.aimed_hits);
+  }
+  out << (unreached.empty() ? "\n" : "; not reached:\n");
+  for (const std::string& label : unreached) out << fmt::format("    {}\n", label);
+}
+
 void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double seconds, std::ostream& out) {
   out << fmt::format("\ncoverage: {}: {} cases in {:.1f} s ({:.0f}/s): {} agreed, {} unsupported, {} adapter errors\n",
                      NameOf(kind), coverage.cases, seconds,
@@ -181,6 +203,7 @@ void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double secon
   for (const auto& [clause, count] : coverage.clauses) out << fmt::format("    {:<12} {:>8}\n", clause, count);
   out << "  cases per boundary class:\n";
   for (const auto& [boundary, count] : coverage.boundaries) out << fmt::format("    {:>8}  {}\n", count, boundary);
+  PrintPairsReached(kind, coverage, out);
 }
 
 std::string DistinctFindingsSummary(const CheckResult& result) {

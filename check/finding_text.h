@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "check/check.h"
 #include "readings/wrong_engines.h"
@@ -32,6 +33,13 @@ void PrintFinding(const CheckFinding& finding, const CheckOptions& options, cons
 void PrintMixFinding(const CheckFinding& finding, const readings::WrongEngineInfo& reading,
                      const nlohmann::json& own_answer, const nlohmann::json& reading_answer, std::uint64_t at,
                      Profile own_profile, const CheckOptions& options, std::ostream& out);
+
+// PairsNotReached: the labels of the (clause, boundary class) pairs of
+// `kind` that no case of `coverage` reached.
+std::vector<std::string> PairsNotReached(ScenarioKind kind, const KindCoverage& coverage);
+
+// PrintPairsReached prints `clauses reached N/M` and the pairs not reached.
+void PrintPairsReached(ScenarioKind kind, const KindCoverage& coverage, std::ostream& out);
 
 // PrintCoverage prints a kind's counts, cases per clause and per boundary class.
 void PrintCoverage(ScenarioKind kind, const KindCoverage& coverage, double seconds, std::ostream& out);

@@ -90,6 +90,12 @@ std::vector<std::string> ClauseIds(const std::set<Clause>& clauses) {
   return {ids.begin(), ids.end()};
 }
 
+std::set<Clause> ReferenceTraceClauses(const json& document, Profile profile) {
+  std::set<Clause> clauses;
+  (void)DecideDocument(ClauseTracedReference(), document, profile, {.trace_clauses = &clauses});
+  return clauses;
+}
+
 void Prepare(PreparedCase& prepared, ScenarioKind kind, Profile profile, json document, std::string case_id) {
   prepared.case_id = std::move(case_id);
   prepared.profile = profile;

@@ -60,6 +60,9 @@ Outcome Judge(PreparedCase& prepared, vectors::Answer answer, const Deadline& de
 Outcome Ask(vectors::Implementation& implementation, ScenarioKind kind, Profile profile, nlohmann::json& document,
             const std::string& case_id, const Deadline& deadline);
 
+// ReferenceTraceClauses: the clauses of the reference's trace on `document`.
+std::set<Clause> ReferenceTraceClauses(const nlohmann::json& document, Profile profile);
+
 // ClauseIds are the clauses' IDs in byte order, as the coverage table and
 // the vectors list them.
 std::vector<std::string> ClauseIds(const std::set<Clause>& clauses);

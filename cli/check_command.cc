@@ -30,6 +30,7 @@ struct CheckArguments {
   std::string out;
   bool no_shrink = false;
   bool keep_going = false;
+  bool no_steering = false;
   std::string findings;
   int case_timeout_ms = 5000;
   int max_adapter_errors = 5;
@@ -122,6 +123,7 @@ std::optional<CheckInvocation> Read(const CheckArguments& a, std::ostream& err) 
   invocation.out = a.out;
   invocation.shrink = !a.no_shrink;
   invocation.keep_going = a.keep_going;
+  invocation.steer = !a.no_steering;
   invocation.findings_dir = a.findings;
   invocation.max_adapter_errors = a.max_adapter_errors;
   invocation.progress = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
@@ -144,6 +146,9 @@ void AddCheckOptions(CLI::App& check, CheckArguments& a, std::uint64_t& seed) {
       ->capture_default_str();
   check.add_option("--out", a.out, "Write each shrunk counterexample here, as a vector folder `run --vectors` replays");
   check.add_flag("--no-shrink", a.no_shrink, "Report the first disagreement as generated");
+  check.add_flag("--no-steering", a.no_steering,
+                 "Draw every case plain: do not aim every other case past the first 200 at the (clause, boundary "
+                 "class) pairs those did not reach");
   check.add_flag("--keep-going", a.keep_going,
                  "Go on after a finding until the cases or the time budget end; a failure of a signature met "
                  "before (kind, failure class, the known misreadings answering alike) is counted, a new one shrunk; "

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "check/check_case.h"
+#include "check/coverage_pairs.h"
 #include "model/catalogue.h"
 
 namespace lbconform::check {
@@ -19,6 +20,9 @@ rc::Gen<nlohmann::json> GenToyDocument();
 // ToyCase: GenToyDocument's documents, with their boundary classes (the
 // total at, below or above the limit).
 rc::Gen<CheckCase> ToyCase(Profile profile);
+// kToyBoundaryClasses: the classes ToyCase names (check/coverage_pairs.h).
+inline constexpr BoundaryClass kToyBoundaryClasses[] = {
+    {"toy", "total = limit"}, {"toy", "total below the limit"}, {"toy", "over the limit"}, {"toy", "rejected"}};
 // ToySize: "3 numbers".
 std::string ToySize(const nlohmann::json& scenario);
 
