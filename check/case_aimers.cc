@@ -203,6 +203,11 @@ constexpr SlbAim kSlbAims[] = {
     {"SLB-2  rejected: SCHEME_NOT_ALLOWED", SchemeOfAnotherLoadBalancer},
 };
 
+// A timeline's limits are those of its initial state (FO-5, FO-6).
+constexpr std::string_view kTimelineAims[] = {
+    "FO-5  rejected: TOO_MANY_PRIMARY_VMS", "FO-5  rejected: TOO_MANY_BACKUP_VMS",
+    "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS", "FO-6  rejected: TOO_MANY_FAILOVER_GROUPS"};
+
 template <typename Aim, std::size_t N>
 auto Find(const Aim (&aims)[N], std::string_view label) -> decltype(aims[0].aim) {
   for (const Aim& a : aims) {
@@ -217,8 +222,15 @@ PassthroughAimer PassthroughAimerFor(std::string_view label) { return Find(kPass
 
 SlbAimer SlbAimerFor(std::string_view label) { return Find(kSlbAims, label); }
 
+std::vector<AimedPair> AllAimedPairs() {
+  std::vector<AimedPair> pairs;
+  for (const PassthroughAim& a : kPassthroughAims) pairs.push_back({ScenarioKind::kPassthrough, a.label});
+  for (const SlbAim& a : kSlbAims) pairs.push_back({ScenarioKind::kServiceLbPolicy, a.label});
+  for (const std::string_view label : kTimelineAims) pairs.push_back({ScenarioKind::kPassthroughTimeline, label});
+  return pairs;
+}
+
 TimelineAimer TimelineAimerFor(std::string_view label) {
-  // A timeline's limits are those of its initial state (FO-5, FO-6).
   if (label == "FO-5  rejected: TOO_MANY_PRIMARY_VMS") return [](TimelineScenario& t) { TooManyPrimaryVms(t.initial); };
   if (label == "FO-5  rejected: TOO_MANY_BACKUP_VMS") return [](TimelineScenario& t) { TooManyBackupVms(t.initial); };
   if (label == "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS") {

@@ -8,6 +8,7 @@
 #define LBCONFORM_CHECK_CASE_AIMERS_H_
 
 #include <string_view>
+#include <vector>
 
 #include "model/model.h"
 #include "model/slb_model.h"
@@ -18,6 +19,13 @@ namespace lbconform::check {
 using PassthroughAimer = void (*)(PassthroughScenario&);
 using TimelineAimer = void (*)(TimelineScenario&);
 using SlbAimer = void (*)(SlbScenario&);
+
+// AimedPair: a pair some kind's aimer moves scenarios onto.
+struct AimedPair {
+  ScenarioKind kind;
+  std::string_view label;
+};
+std::vector<AimedPair> AllAimedPairs();
 
 // The aimer of the pair labelled `label` ("FO-5  rejected: TOO_MANY_BACKUP_VMS"),
 // or null when the kind has none for it.

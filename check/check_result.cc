@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <set>
 #include <string_view>
 #include <vector>
 
+#include "check/coverage_pairs.h"
+#include "check/finding_text.h"
 #include "documents/printable_text.h"
 #include "vectors/vector_file.h"
 
@@ -198,6 +202,7 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
   std::uint64_t failing = 0;
   for (const CheckFinding& f : result.findings) failing += f.occurrences;
   if (options.keep_going) r.counts["failingCases"] = failing;
+  r.coverage = CoverageJson(result);
   for (const CheckFinding& f : result.findings) {
     if (r.findings.size() == kMaxStoredFindings) break;  // counted, not listed
     const FindingSignature signature = f.Signature();
@@ -213,6 +218,82 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
                           {"vector", f.vector_path}});
   }
   return r;
+}
+
+json CoverageJson(const CheckResult& result) {
+  json coverage = json::object();
+  for (const auto& [kind, kind_coverage] : result.coverage) {
+    json reached = json::array();
+    for (const auto& [label, count] : kind_coverage.pairs) reached.push_back(label);
+    coverage[std::string(NameOf(kind))] = {{"pairs", check::CoveragePairsOf(kind).size()},
+                                           {"reached", reached},
+                                           {"notReached", PairsNotReached(kind, kind_coverage)}};
+  }
+  return coverage;
+}
+
+json UnionOfPairsReached(const std::vector<json>& coverages) {
+  std::map<std::string, std::pair<std::set<std::string>, std::set<std::string>>> kinds;  // reached, seen
+  std::map<std::string, std::uint64_t> universe;
+  bool any = false;
+  for (const json& coverage : coverages) {
+    if (!coverage.is_object()) continue;
+    any = true;
+    for (const auto& [kind, pairs] : coverage.items()) {
+      universe[kind] = std::max(universe[kind], pairs.at("pairs").get<std::uint64_t>());
+      for (const json& label : pairs.at("reached")) kinds[kind].first.insert(label.get<std::string>());
+      for (const json& label : pairs.at("notReached")) kinds[kind].second.insert(label.get<std::string>());
+    }
+  }
+  if (!any) return json();
+  json merged = json::object();
+  for (const auto& [kind, sets] : kinds) {
+    json not_reached = json::array();
+    for (const std::string& label : sets.second) {
+      if (!sets.first.contains(label)) not_reached.push_back(label);
+    }
+    merged[kind] = {{"pairs", universe[kind]}, {"reached", sets.first}, {"notReached", not_reached}};
+  }
+  return merged;
+}
+
+std::string PairsReachedText(const json& coverage) {
+  if (!coverage.is_object()) return "";
+  std::string text;
+  for (const auto& [kind, pairs] : coverage.items()) {
+    const json& not_reached = pairs.at("notReached");
+    text +=
+        fmt::format("merge: clauses reached {}/{} (clause, boundary class) pairs in {}{}\n", pairs.at("reached").size(),
+                    pairs.at("pairs").get<std::uint64_t>(), kind, not_reached.empty() ? "" : "; not reached:");
+    for (const json& label : not_reached) text += fmt::format("    {}\n", label.get<std::string>());
+  }
+  return text;
+}
+
+// CoverageContradiction: a kind checked, and the pairs reached and not
+// reached of it, disjoint, making up its universe.
+std::optional<std::string> CoverageContradiction(const ShardResult& r, const std::vector<std::string>& kinds) {
+  if (r.coverage.is_null()) return std::nullopt;
+  for (const auto& [kind, pairs] : r.coverage.items()) {
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+      return fmt::format("coverage names {}, a kind it did not check", kind);
+    }
+    std::set<std::string> reached;
+    for (const json& label : pairs.at("reached")) reached.insert(label.get<std::string>());
+    std::size_t not_reached = 0;
+    for (const json& label : pairs.at("notReached")) {
+      if (reached.contains(label.get<std::string>())) {
+        return fmt::format("coverage of {} has {} both reached and not reached", kind, label.get<std::string>());
+      }
+      ++not_reached;
+    }
+    if (reached.size() != pairs.at("reached").size() ||
+        reached.size() + not_reached != pairs.at("pairs").get<std::uint64_t>()) {
+      return fmt::format("coverage of {}: {} reached and {} not reached are not its {} pairs, each once", kind,
+                         pairs.at("reached").size(), not_reached, pairs.at("pairs").get<std::uint64_t>());
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> CheckResultContradiction(const ShardResult& r) {
@@ -234,6 +315,7 @@ std::optional<std::string> CheckResultContradiction(const ShardResult& r) {
     return fmt::format("spaceDigest {} is not that of its kinds", r.space_digest);
   }
   if (auto problem = CountsContradiction(r)) return problem;
+  if (auto problem = CoverageContradiction(r, kinds)) return problem;
   return FindingsContradiction(r, kinds, cases);
 }
 

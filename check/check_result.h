@@ -6,8 +6,10 @@
 #define LBCONFORM_CHECK_CHECK_RESULT_H_
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "check/check.h"
 #include "check/shard.h"
@@ -28,6 +30,16 @@ ShardResult CheckShardResult(const std::string& implementation, const CheckOptio
 // whatever it answered.
 std::string CheckJUnitXml(const std::string& implementation, const CheckOptions& options, const CheckResult& result,
                           std::uint64_t stored_still_failing);
+
+// The coverage of a check's result ("coverage": per kind, the number of
+// (clause, boundary class) pairs of its universe, those reached and those not
+// reached; check/coverage_pairs.h).
+nlohmann::json CoverageJson(const CheckResult& result);
+// UnionOfPairsReached: the shards' coverages merged: a pair is reached when
+// some shard reached it. Null when no shard has one.
+nlohmann::json UnionOfPairsReached(const std::vector<nlohmann::json>& coverages);
+// PairsReachedText: merge's lines, "merge: clauses reached N/M ... in KIND".
+std::string PairsReachedText(const nlohmann::json& coverage);
 
 // CheckResultContradiction: what makes a decoded check result contradict
 // itself (its space is not its kinds × cases, a count past what it checked, a

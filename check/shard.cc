@@ -265,6 +265,7 @@ nlohmann::json EncodeShardResult(const ShardResult& result) {
     j["shards"] = r.shards;
   }
   if (r.distinct_findings) j["distinctFindings"] = *r.distinct_findings;
+  if (!r.coverage.is_null()) j["coverage"] = r.coverage;
   return j;
 }
 
@@ -323,6 +324,7 @@ std::optional<ShardResult> DecodeShardResult(const nlohmann::json& j, std::strin
   r.counts = j.at("counts");
   for (const nlohmann::json& f : j.at("findings")) r.findings.push_back(f);
   r.informative = j.at("informative");
+  r.coverage = j.value("coverage", nlohmann::json());
   if (std::optional<std::string> problem = Contradiction(r, j.at("findingsOmitted").get<std::uint64_t>())) {
     error = "it contradicts itself: " + *problem;
     return std::nullopt;
@@ -453,6 +455,9 @@ std::optional<ShardResult> Sum(const ShardResult& first, const ShardCoverage& co
   if (merged.command == "check") {  // one bug met in several shards is one finding
     merged.findings = DistinctResultFindings(merged.findings);
     merged.distinct_findings = merged.findings.size();
+    std::vector<nlohmann::json> coverages;
+    for (const auto& [index, input] : coverage.by_index) coverages.push_back(input->result.coverage);
+    merged.coverage = UnionOfPairsReached(coverages);
   }
   return merged;
 }
@@ -460,7 +465,8 @@ std::optional<ShardResult> Sum(const ShardResult& first, const ShardCoverage& co
 // DistinctFindingsText: merge's lines on a check's distinct findings.
 std::string DistinctFindingsText(const ShardResult& merged) {
   if (!merged.distinct_findings) return "";
-  std::string text = fmt::format(
+  std::string text = PairsReachedText(merged.coverage);
+  text += fmt::format(
       "merge: distinct findings: {}{}\n", *merged.distinct_findings,
       merged.findings_omitted_by_shards > 0
           ? fmt::format(" (at least: the shards left {} findings unlisted)", merged.findings_omitted_by_shards)

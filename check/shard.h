@@ -109,6 +109,10 @@ struct ShardResult {
   nlohmann::json counts = nlohmann::json::object();       // non-negative integers, "checked" and "findings" among them
   std::vector<nlohmann::json> findings;                   // details, at most kMaxStoredFindings per shard
   nlohmann::json informative = nlohmann::json::object();  // not compared (e.g. the optimized kernel)
+  // check: per kind, the (clause, boundary class) pairs its cases reached and
+  // those they did not (check/coverage_pairs.h); merge unions them. Null for
+  // exhaustive.
+  nlohmann::json coverage;
   // Merged results only:
   bool merged = false;
   bool complete = true;                // the shards covered the whole space

@@ -409,6 +409,40 @@ TEST(Merge, RefusesACheckShardWhoseSpaceIsNotKindsTimesCases) {
   EXPECT_NE(error.find("outside what the shard covered"), std::string::npos) << error;
 }
 
+// Merge unions the shards' coverage: a pair is reached when some shard
+// reached it; a coverage that does not split its universe is refused.
+TEST(Merge, UnionsTheShardsCoverage) {
+  std::vector<NamedShardResult> shards;
+  const char* reached[] = {"FO-12  a", "FO-13  b"};
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    ShardResult r = CheckShard(i, 2);
+    r.coverage = {
+        {"passthrough", {{"pairs", 3}, {"reached", {reached[i]}}, {"notReached", {reached[1 - i], "ZA-9  c"}}}}};
+    std::string error;
+    ASSERT_TRUE(DecodeShardResult(EncodeShardResult(r), error)) << error;
+    shards.push_back({"shard" + std::to_string(i), r});
+  }
+  const MergeOutcome outcome = MergeShardResults(shards);
+  ASSERT_TRUE(outcome.merged.has_value());
+  const nlohmann::json& merged = outcome.merged->coverage.at("passthrough");
+  EXPECT_EQ(merged.at("reached"), nlohmann::json({"FO-12  a", "FO-13  b"}));
+  EXPECT_EQ(merged.at("notReached"), nlohmann::json({"ZA-9  c"}));
+  EXPECT_EQ(merged.at("pairs"), 3);
+
+  ShardResult both = CheckShard(0, 1);
+  both.coverage = {{"passthrough", {{"pairs", 2}, {"reached", {"FO-12  a"}}, {"notReached", {"FO-12  a"}}}}};
+  std::string error;
+  EXPECT_FALSE(DecodeShardResult(EncodeShardResult(both), error));
+  EXPECT_NE(error.find("both reached and not reached"), std::string::npos) << error;
+  ShardResult short_of_universe = CheckShard(0, 1);
+  short_of_universe.coverage = {{"passthrough", {{"pairs", 5}, {"reached", {"FO-12  a"}}, {"notReached", {}}}}};
+  EXPECT_FALSE(DecodeShardResult(EncodeShardResult(short_of_universe), error));
+  ShardResult other_kind = CheckShard(0, 1);
+  other_kind.coverage = {{"passthrough-timeline", {{"pairs", 0}, {"reached", {}}, {"notReached", {}}}}};
+  EXPECT_FALSE(DecodeShardResult(EncodeShardResult(other_kind), error));
+  EXPECT_NE(error.find("a kind it did not check"), std::string::npos) << error;
+}
+
 // ------------------------------ lbconform merge, in-process
 
 using testing::CliRun;
