@@ -98,6 +98,30 @@ void SpillZeroAllUnhealthy(PassthroughScenario& s) {
   for (Instance& vm : s.instances) vm.health = HealthState::kUnhealthy;
 }
 
+// StayWithinAllUnhealthy: STAY_WITHIN_ZONE while every primary VM is
+// unhealthy (the last resort, ZA-34).
+void StayWithinAllUnhealthy(PassthroughScenario& s) {
+  SpillZeroAllUnhealthy(s);
+  s.zonal_affinity.spillover = Spillover::kStayWithinZone;
+}
+
+// SpillZeroEmptyIntersection: SPILL_CROSS_ZONE with ratio 0, the client's
+// zone matched but unhealthy (ZA-37).
+void SpillZeroEmptyIntersection(PassthroughScenario& s) {
+  StayWithinEmptyIntersection(s);
+  s.zonal_affinity.spillover = Spillover::kSpillCrossZone;
+  s.zonal_affinity.spillover_ratio = Decimal();
+}
+
+// SpillZeroInZone: SPILL_CROSS_ZONE with ratio 0 and a healthy VM in the
+// client's zone (ZA-36).
+void SpillZeroInZone(PassthroughScenario& s) {
+  (void)ClientInZoneOfFirstVm(s);
+  s.zonal_affinity.spillover = Spillover::kSpillCrossZone;
+  s.zonal_affinity.spillover_ratio = Decimal();
+  s.instances.front().health = HealthState::kHealthy;
+}
+
 struct PassthroughAim {
   std::string_view label;
   PassthroughAimer aim;
@@ -111,6 +135,10 @@ constexpr PassthroughAim kPassthroughAims[] = {
     {"ZA-33  in the reference's trace", StayWithinEmptyIntersection},
     {"ZA-19  zonal outcome REPLACED", StayWithinEmptyIntersection},
     {"ZA-38  in the reference's trace", SpillZeroAllUnhealthy},
+    {"ZA-EN-2  in the reference's trace", SpillZeroAllUnhealthy},
+    {"ZA-34  in the reference's trace", StayWithinAllUnhealthy},
+    {"ZA-37  in the reference's trace", SpillZeroEmptyIntersection},
+    {"ZA-36  in the reference's trace", SpillZeroInZone},
 };
 
 // ------------------------------ service-lb-policy

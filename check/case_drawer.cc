@@ -92,16 +92,31 @@ void CaseDrawer::RunPilot() {
   }
 }
 
+// AimedSlot: from the pilot on, the cases come in blocks of one per profile
+// (case i has profile i mod their count), every other block aimed; the
+// number of case `index` among the aimed ones, or nullopt when it is drawn
+// plain.
+std::optional<std::uint64_t> CaseDrawer::AimedSlot(std::uint64_t index) const {
+  if (!steer_ || index < kPilotCases) return std::nullopt;
+  const std::uint64_t profiles = profiles_.size();
+  const std::uint64_t block = (index - kPilotCases) / profiles;
+  if (block % 2 == 0) return std::nullopt;
+  return (block / 2) * profiles + (index - kPilotCases) % profiles;
+}
+
 std::optional<DrawnCase> CaseDrawer::Draw(std::uint64_t index) {
   const std::uint64_t stream = CaseSeed(seed_, kind_, index);
   const int size = static_cast<int>(index % static_cast<std::uint64_t>(max_size_ + 1));
   std::optional<DrawnCase> plain = DrawPlain(index, stream, size);
-  if (!steer_ || index < kPilotCases || index % 2 == 0) return plain;
+  const std::optional<std::uint64_t> slot = AimedSlot(index);
+  if (!slot) return plain;
   if (!pilot_done_) RunPilot();
-  // Aimed slots: every other case from the pilot on, kAimsPerTarget per target, in turn.
-  const std::uint64_t slot = (index - kPilotCases) / 2;
-  if (slot >= targets_.size() * kAimsPerTarget) return plain;
-  const std::string& target = targets_[static_cast<std::size_t>(slot % targets_.size())];
+  // Each target in turn for a round of one case per profile, so that every
+  // profile is aimed at it; kAimsPerTarget cases per target at least.
+  const std::uint64_t profiles = profiles_.size();
+  const std::uint64_t rounds = (kAimsPerTarget + profiles - 1) / profiles;
+  if (targets_.empty() || *slot >= targets_.size() * profiles * rounds) return plain;
+  const std::string& target = targets_[static_cast<std::size_t>((*slot / profiles) % targets_.size())];
   if (plain && Reaches(*plain, target)) {
     plain->aimed_at = target;
     plain->hit = true;

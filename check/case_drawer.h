@@ -24,9 +24,10 @@ namespace lbconform::check {
 
 // The cases whose pairs make the pilot; every case below it is drawn plain.
 inline constexpr std::uint64_t kPilotCases = 200;
-// Steering, every other case from the pilot on is aimed at one unreached
-// pair, the pairs in turn, until each had kAimsPerTarget cases (the rest of
-// the budget is drawn plain): its plain draw when that reaches the pair, else up to
+// Steering, from the pilot on every other block of one case per profile is
+// aimed at one unreached pair, each pair in turn for a round of every
+// profile, until each had kAimsPerTarget cases (the rest of the budget is
+// drawn plain): its plain draw when that reaches the pair, else up to
 // kAimCandidates - 1 draws of its own through the kind's aimer for the pair
 // (check/case_aimers.h; without one, the plain generator again), the first
 // to reach the pair kept; when none does, the case is the plain draw.
@@ -61,6 +62,7 @@ class CaseDrawer {
                                     int size) const;
   std::optional<DrawnCase> DrawPlain(std::uint64_t index, std::uint64_t stream, int size) const;
   const rc::Gen<CheckCase>& AimedGenerator(const std::string& target, std::uint64_t index);
+  std::optional<std::uint64_t> AimedSlot(std::uint64_t index) const;
   std::set<std::string> PairsOf(const DrawnCase& drawn, bool with_trace) const;
   bool Reaches(const DrawnCase& drawn, const std::string& target) const;
   void RunPilot();

@@ -43,7 +43,8 @@ TEST(CoveragePairs, EveryClassTheGeneratorsNameIsInTheUniverse) {
     std::vector<std::string> outside;
     for (Profile profile : ProfilesOf(kind)) {
       const rc::Gen<CheckCase> generator = *GenCheckCase(kind, profile);
-      for (std::uint64_t i = 0; i < 600; ++i) PairsOfDraw(kind, profile, generator, i, static_cast<int>(i % 101), outside);
+      for (std::uint64_t i = 0; i < 600; ++i)
+        PairsOfDraw(kind, profile, generator, i, static_cast<int>(i % 101), outside);
     }
     std::set<std::string> names(outside.begin(), outside.end());
     for (const std::string& name : names) ADD_FAILURE() << "named but not in check/coverage_pairs.cc: " << name;
@@ -68,17 +69,21 @@ TEST(CoveragePairs, EachAimerReachesItsPair) {
   for (const AimedPair& aimed : AllAimedPairs()) {
     SCOPED_TRACE(std::string(aimed.label));
     const auto& universe = CoveragePairsOf(aimed.kind);
-    EXPECT_TRUE(std::any_of(universe.begin(), universe.end(),
-                            [&](const CoveragePair& p) { return p.Label() == aimed.label; }))
-        << "an aimer for a pair outside the universe";
-    const Profile profile = ProfilesOf(aimed.kind).front();
-    const std::optional<rc::Gen<CheckCase>> generator = GenAimedCheckCase(aimed.kind, profile, aimed.label);
-    ASSERT_TRUE(generator.has_value());
+    EXPECT_TRUE(std::any_of(universe.begin(), universe.end(), [&](const CoveragePair& p) {
+      return p.Label() == aimed.label;
+    })) << "an aimer for a pair outside the universe";
+    // Some pairs are one profile's (ZA-EN-2): the best profile counts.
     int reached = 0;
-    std::vector<std::string> outside;
-    for (std::uint64_t i = 0; i < 20; ++i) {
-      reached += PairsOfDraw(aimed.kind, profile, *generator, 1000 + i, static_cast<int>(i * 5), outside)
-                     .contains(std::string(aimed.label));
+    for (Profile profile : ProfilesOf(aimed.kind)) {
+      const std::optional<rc::Gen<CheckCase>> generator = GenAimedCheckCase(aimed.kind, profile, aimed.label);
+      ASSERT_TRUE(generator.has_value());
+      int with_profile = 0;
+      std::vector<std::string> outside;
+      for (std::uint64_t i = 0; i < 20; ++i) {
+        with_profile += PairsOfDraw(aimed.kind, profile, *generator, 1000 + i, static_cast<int>(i * 5), outside)
+                            .contains(std::string(aimed.label));
+      }
+      reached = std::max(reached, with_profile);
     }
     EXPECT_GE(reached, 10) << "of 20 aimed draws";
   }
