@@ -12,6 +12,8 @@
 #include "check/document_forms.h"
 #include "check/scenario_generators.h"
 #include "check/shrinks.h"
+#include "check/slb_forms.h"
+#include "check/timeline_forms.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
@@ -711,8 +713,9 @@ struct CheckCaseRow {
 constexpr CheckCaseRow kCheckCases[] = {
     {ScenarioKind::kPassthrough, [](Profile profile) { return WithDocumentForms(PassthroughCase(profile)); },
      PassthroughSize},
-    {ScenarioKind::kPassthroughTimeline, TimelineCase, TimelineSize},
-    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, SlbSize},
+    {ScenarioKind::kPassthroughTimeline,
+     [](Profile profile) { return WithTimelineForms(TimelineCase(profile), profile); }, TimelineSize},
+    {ScenarioKind::kServiceLbPolicy, [](Profile) { return WithSlbForms(SlbCase()); }, SlbSize},
 #ifdef LBCONFORM_TOY_KIND
     {ScenarioKind::kToy, ToyCase, ToySize},
 #endif

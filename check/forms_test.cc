@@ -1,0 +1,239 @@
+// The document forms of timelines and service LB policies (timeline_forms.h,
+// slb_forms.h): each form is an equivalence (the reference decides the
+// rewritten document exactly as the one it rewrote), check draws every form,
+// and a misreading of a form is found by `check` within its default budget.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/case_generators.h"
+#include "check/check.h"
+#include "check/slb_forms.h"
+#include "check/timeline_forms.h"
+#include "readings/wrong_engines.h"
+#include "reference/reference_engine.h"
+#include "vectors/checks.h"
+#include "vectors/runner.h"
+
+namespace lbconform {
+namespace {
+
+using check::CheckCase;
+using nlohmann::json;
+
+const reference::ReferenceEngine& Reference() {
+  static const reference::ReferenceEngine engine(/*trace=*/false);
+  return engine;
+}
+
+// Draw: `count` cases of `kind` for `profile` as check draws them (a third
+// of them already in another form), from a fixed seed.
+std::vector<CheckCase> Draw(ScenarioKind kind, Profile profile, int count, std::uint64_t seed) {
+  const rc::Gen<CheckCase> gen = *check::GenCheckCase(kind, profile);
+  std::vector<CheckCase> cases;
+  for (int i = 0; i < count; ++i) cases.push_back(gen(rc::Random(seed * 7919 + i), i % 101).value());
+  return cases;
+}
+
+// Decided: the reference's decision; of a rejected document, its error
+// codes alone (their paths may name an entry a form moved or renamed).
+json Decided(const json& document, Profile profile) {
+  json decision = vectors::DecideVector(Reference(), document, profile);
+  if (decision.value("valid", false)) {
+    // A plan's informative per-region totals come in the topology's order,
+    // which decides nothing (SL-1.2-b): compared as sets.
+    if (decision.contains("regions") && decision["regions"].is_array()) {
+      auto by_name = [](const json& a, const json& b) { return a.value("name", "") < b.value("name", ""); };
+      for (json& region : decision["regions"]) {
+        if (region.contains("zones")) std::sort(region["zones"].begin(), region["zones"].end(), by_name);
+      }
+      std::sort(decision["regions"].begin(), decision["regions"].end(), by_name);
+    }
+    return decision;
+  }
+  json codes = json::array();
+  for (const json& error : decision["errors"]) codes.push_back(error["code"]);
+  return codes;
+}
+
+// Canonical: the case is in the form its generator wrote it.
+bool Canonical(const CheckCase& c) {
+  return std::none_of(c.boundaries.begin(), c.boundaries.end(),
+                      [](const std::string& boundary) { return boundary.starts_with("document: "); });
+}
+
+// Equivalent: for each drawn case in its canonical form and a form drawn for
+// it (not canonical), the reference decides the rewritten document as the
+// canonical one; returns how many cases were rewritten.
+template <typename Form>
+int ExpectEquivalent(ScenarioKind kind, Profile profile, rc::Gen<Form> forms,
+                     std::function<void(const Form&, CheckCase&)> apply) {
+  int rewritten = 0, i = 0;
+  for (const CheckCase& drawn : Draw(kind, profile, 900, 11)) {
+    const Form form = forms(rc::Random(977 + i++), 0).value();
+    if (form.Canonical() || !Canonical(drawn)) continue;
+    CheckCase c = drawn;
+    apply(form, c);
+    if (c.document == drawn.document) continue;
+    ++rewritten;
+    EXPECT_EQ(Decided(c.document, profile), Decided(drawn.document, profile))
+        << NameOf(profile) << "\nbefore: " << drawn.document.dump() << "\nafter:  " << c.document.dump();
+    if (::testing::Test::HasFailure()) break;  // one case says it
+  }
+  return rewritten;
+}
+
+TEST(CheckForms, TimelineFormsAreEquivalences) {
+  for (Profile profile : AllProfiles()) {
+    const int rewritten = ExpectEquivalent<check::TimelineForm>(
+        ScenarioKind::kPassthroughTimeline, profile, check::GenTimelineForm(),
+        [profile](const check::TimelineForm& form, CheckCase& c) {
+          check::ApplyTimelineForm(form, profile, c.document, c.boundaries);
+        });
+    EXPECT_GT(rewritten, 200) << NameOf(profile);
+  }
+}
+
+TEST(CheckForms, SlbFormsAreEquivalences) {
+  const int rewritten = ExpectEquivalent<check::SlbForm>(
+      ScenarioKind::kServiceLbPolicy, Profile::kSpecDocs, check::GenSlbForm(),
+      [](const check::SlbForm& form, CheckCase& c) { check::ApplySlbForm(form, c.document, c.boundaries); });
+  EXPECT_GT(rewritten, 200);
+}
+
+// Every class of a kind's table is reached by check's cases of one seed.
+template <std::size_t N>
+void ExpectEveryClassDrawn(ScenarioKind kind, const check::FormClass (&table)[N]) {
+  std::set<std::string> reached;
+  for (Profile profile : AllProfiles()) {
+    for (const CheckCase& c : Draw(kind, profile, 700, 1)) reached.insert(c.boundaries.begin(), c.boundaries.end());
+  }
+  for (const check::FormClass& form : table) {
+    EXPECT_TRUE(reached.contains(std::string(form.boundary))) << form.anchor << " " << form.boundary;
+  }
+  // And every form class a case reached is in the table (the catalogue's).
+  std::set<std::string> listed;
+  for (const check::FormClass& form : table) listed.insert(std::string(form.boundary));
+  for (const std::string& boundary : reached) {
+    if (boundary.starts_with("document: ")) {
+      EXPECT_TRUE(listed.contains(boundary)) << boundary;
+    }
+  }
+}
+
+TEST(CheckForms, EveryTimelineFormIsDrawn) {
+  ExpectEveryClassDrawn(ScenarioKind::kPassthroughTimeline, check::kTimelineFormClasses);
+}
+
+TEST(CheckForms, EverySlbFormIsDrawn) { ExpectEveryClassDrawn(ScenarioKind::kServiceLbPolicy, check::kSlbFormClasses); }
+
+// Every anchor of the tables is a statement of its kind's page.
+TEST(CheckForms, EveryAnchorIsAStatement) {
+  auto page = [](const char* name) {
+    std::ifstream in(std::string(LBCONFORM_SOURCE_DIR) + "/docs/spec/" + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  const std::string timeline = page("passthrough-timeline.md"), passthrough = page("passthrough.md"),
+                    slb = page("service-lb-policy.md");
+  for (const check::FormClass& form : check::kTimelineFormClasses) {
+    const std::string id = "<a id=\"" + std::string(form.anchor) + "\"";
+    EXPECT_TRUE(timeline.find(id) != std::string::npos || passthrough.find(id) != std::string::npos) << form.anchor;
+  }
+  for (const check::FormClass& form : check::kSlbFormClasses) {
+    EXPECT_NE(slb.find("<a id=\"" + std::string(form.anchor) + "\""), std::string::npos) << form.anchor;
+  }
+}
+
+// ------------------------------ Misreadings of a form, found by check
+
+// DocumentMisreading answers as an implementation that misreads one form of
+// the document would: `misread` rewrites the document as it understands it
+// (or answers at once), and the reference decides what it understood.
+class DocumentMisreading final : public vectors::Implementation {
+ public:
+  explicit DocumentMisreading(std::function<std::optional<json>(json&)> misread) : misread_(std::move(misread)) {}
+  std::string name() const override { return "document-misreading"; }
+  std::string version() const override { return "0"; }
+  vectors::Answer Decide(const vectors::CaseRequest& request) override {
+    json document = request.test->input;
+    if (document.is_object()) {
+      if (std::optional<json> answer = misread_(document)) return {vectors::Answer::Kind::kDecision, *answer, ""};
+    }
+    return {vectors::Answer::Kind::kDecision, vectors::DecideVector(Reference(), document, request.profile), ""};
+  }
+
+ private:
+  std::function<std::optional<json>(json&)> misread_;
+};
+
+CheckResult CheckInProcess(vectors::Implementation& implementation, ScenarioKind kind, std::string& printed) {
+  CheckOptions options;
+  options.kinds = {kind};
+  options.cases = kDefaultCheckCases;
+  options.seed = 1;
+  std::ostringstream out, err;
+  CheckResult result = RunCheck(implementation, options, out, err);
+  printed = out.str() + err.str();
+  return result;
+}
+
+// A plan time left out read as 0, not as the latest health report (SL-1.1-j):
+// canonical cases always write `at`.
+TEST(CheckForms, PlanTimeDefaultMisreadIsFound) {
+  DocumentMisreading implementation([](json& document) -> std::optional<json> {
+    if (!document.contains("at") || document["at"].is_null()) document["at"] = 0;
+    return std::nullopt;
+  });
+  std::string printed;
+  const CheckResult result = CheckInProcess(implementation, ScenarioKind::kServiceLbPolicy, printed);
+  ASSERT_EQ(result.findings.size(), 1u) << printed;
+  const json& shrunk = result.findings.front().scenario;
+  EXPECT_TRUE(!shrunk.contains("at") || shrunk["at"].is_null()) << shrunk.dump();
+}
+
+// An event's instance compared whole with the VMs' names, so a URL is an
+// unknown VM (TL-2.4-g): canonical cases name VMs by name.
+TEST(CheckForms, EventInstanceUrlMisreadIsFound) {
+  DocumentMisreading implementation([](json& document) -> std::optional<json> {
+    if (!document.contains("events") || !document["events"].is_array()) return std::nullopt;
+    for (const json& event : document["events"]) {
+      if (event.is_object() && event.contains("instance") && event["instance"].is_string() &&
+          event["instance"].get<std::string>().find('/') != std::string::npos) {
+        return json{{"valid", false}, {"errors", {{{"code", "UNKNOWN_INSTANCE_REFERENCE"}, {"path", "/events"}}}}};
+      }
+    }
+    return std::nullopt;
+  });
+  std::string printed;
+  const CheckResult result = CheckInProcess(implementation, ScenarioKind::kPassthroughTimeline, printed);
+  ASSERT_EQ(result.findings.size(), 1u) << printed;
+  EXPECT_NE(result.findings.front().scenario.dump().find("/instances/"), std::string::npos)
+      << result.findings.front().scenario.dump();
+}
+
+// Registered misreadings the forms reach: 600 s refused as an idle-timeout
+// setting (GAP-62, written by the timeline forms where it is unset), and a
+// failover threshold of 0 refused (GAP-61, written by the SLB forms).
+TEST(CheckForms, RegisteredMisreadingsOfFormsAreFound) {
+  for (const auto& [name, kind] : {std::pair{"idle-timeout-default-is-set", ScenarioKind::kPassthroughTimeline},
+                                   std::pair{"threshold-zero-refused", ScenarioKind::kServiceLbPolicy}}) {
+    const readings::WrongEngine engine(readings::FindMisreading(name));
+    vectors::EngineImplementation implementation(engine);
+    std::string printed;
+    EXPECT_EQ(CheckInProcess(implementation, kind, printed).findings.size(), 1u) << name << "\n" << printed;
+  }
+}
+
+}  // namespace
+}  // namespace lbconform
