@@ -55,17 +55,17 @@ bool Rejected(const std::vector<std::string>& boundaries);
 // the form shrinks towards its canonical value, which `apply` leaves alone.
 template <typename Form, typename Apply>
 rc::Gen<CheckCase> WithForms(rc::Gen<CheckCase> base, rc::Gen<Form> forms, std::uint64_t stream, Apply apply) {
-  return rc::Gen<CheckCase>([base = std::move(base), forms = std::move(forms), stream, apply](const rc::Random& random,
-                                                                                             int size) {
-    rc::Random first = random;
-    const rc::Random forms_random(first.next() ^ stream);
-    return rc::shrinkable::map(rc::shrinkable::pair(base(random, size), forms(forms_random, size)),
-                               [apply](std::pair<CheckCase, Form> drawn) {
-                                 CheckCase& c = drawn.first;
-                                 if (!drawn.second.Canonical()) apply(drawn.second, c);
-                                 return c;
-                               });
-  });
+  return rc::Gen<CheckCase>(
+      [base = std::move(base), forms = std::move(forms), stream, apply](const rc::Random& random, int size) {
+        rc::Random first = random;
+        const rc::Random forms_random(first.next() ^ stream);
+        return rc::shrinkable::map(rc::shrinkable::pair(base(random, size), forms(forms_random, size)),
+                                   [apply](std::pair<CheckCase, Form> drawn) {
+                                     CheckCase& c = drawn.first;
+                                     if (!drawn.second.Canonical()) apply(drawn.second, c);
+                                     return c;
+                                   });
+      });
 }
 
 }  // namespace forms

@@ -94,11 +94,11 @@ int ExpectEquivalent(ScenarioKind kind, Profile profile, rc::Gen<Form> forms,
 
 TEST(CheckForms, TimelineFormsAreEquivalences) {
   for (Profile profile : AllProfiles()) {
-    const int rewritten = ExpectEquivalent<check::TimelineForm>(
-        ScenarioKind::kPassthroughTimeline, profile, check::GenTimelineForm(),
-        [profile](const check::TimelineForm& form, CheckCase& c) {
-          check::ApplyTimelineForm(form, profile, c.document, c.boundaries);
-        });
+    const int rewritten =
+        ExpectEquivalent<check::TimelineForm>(ScenarioKind::kPassthroughTimeline, profile, check::GenTimelineForm(),
+                                              [profile](const check::TimelineForm& form, CheckCase& c) {
+                                                check::ApplyTimelineForm(form, profile, c.document, c.boundaries);
+                                              });
     EXPECT_GT(rewritten, 200) << NameOf(profile);
   }
 }
@@ -157,82 +157,54 @@ TEST(CheckForms, EveryAnchorIsAStatement) {
 
 // ------------------------------ Misreadings of a form, found by check
 
-// DocumentMisreading answers as an implementation that misreads one form of
-// the document would: `misread` rewrites the document as it understands it
-// (or answers at once), and the reference decides what it understood.
-class DocumentMisreading final : public vectors::Implementation {
+// ReadingImplementation answers as a registered reading does through an
+// adapter (lbconform_wrong_adapter): a misreading of the document format
+// answers the document itself, any other decides the decoded scenario.
+class ReadingImplementation final : public vectors::Implementation {
  public:
-  explicit DocumentMisreading(std::function<std::optional<json>(json&)> misread) : misread_(std::move(misread)) {}
-  std::string name() const override { return "document-misreading"; }
-  std::string version() const override { return "0"; }
+  explicit ReadingImplementation(std::string_view name)
+      : engine_(readings::FindMisreading(name)), in_process_(engine_) {}
+  std::string name() const override { return in_process_.name(); }
+  std::string version() const override { return in_process_.version(); }
+  std::optional<std::vector<ScenarioKind>> kinds() const override { return in_process_.kinds(); }
   vectors::Answer Decide(const vectors::CaseRequest& request) override {
-    json document = request.test->input;
+    const json& document = request.test->input;
     if (document.is_object()) {
-      if (std::optional<json> answer = misread_(document)) return {vectors::Answer::Kind::kDecision, *answer, ""};
+      if (auto answer = readings::DocumentAnswer(engine_.info(), request.test->kind, document, request.profile)) {
+        return {vectors::Answer::Kind::kDecision, *answer, ""};
+      }
     }
-    return {vectors::Answer::Kind::kDecision, vectors::DecideVector(Reference(), document, request.profile), ""};
+    return in_process_.Decide(request);
   }
 
  private:
-  std::function<std::optional<json>(json&)> misread_;
+  readings::WrongEngine engine_;
+  vectors::EngineImplementation in_process_;
 };
 
-CheckResult CheckInProcess(vectors::Implementation& implementation, ScenarioKind kind, std::string& printed) {
+// CheckInProcess: check with its default budget and seed 1; the shrunk case
+// of its one finding, or null when it found none.
+json ShrunkFinding(std::string_view misreading, ScenarioKind kind) {
+  ReadingImplementation implementation(misreading);
   CheckOptions options;
   options.kinds = {kind};
   options.cases = kDefaultCheckCases;
   options.seed = 1;
   std::ostringstream out, err;
-  CheckResult result = RunCheck(implementation, options, out, err);
-  printed = out.str() + err.str();
-  return result;
+  const CheckResult result = RunCheck(implementation, options, out, err);
+  EXPECT_EQ(result.findings.size(), 1u) << misreading << "\n" << out.str() << err.str();
+  return result.findings.empty() ? json() : result.findings.front().scenario;
 }
 
-// A plan time left out read as 0, not as the latest health report (SL-1.1-j):
-// canonical cases always write `at`.
-TEST(CheckForms, PlanTimeDefaultMisreadIsFound) {
-  DocumentMisreading implementation([](json& document) -> std::optional<json> {
-    if (!document.contains("at") || document["at"].is_null()) document["at"] = 0;
-    return std::nullopt;
-  });
-  std::string printed;
-  const CheckResult result = CheckInProcess(implementation, ScenarioKind::kServiceLbPolicy, printed);
-  ASSERT_EQ(result.findings.size(), 1u) << printed;
-  const json& shrunk = result.findings.front().scenario;
-  EXPECT_TRUE(!shrunk.contains("at") || shrunk["at"].is_null()) << shrunk.dump();
-}
-
-// An event's instance compared whole with the VMs' names, so a URL is an
-// unknown VM (TL-2.4-g): canonical cases name VMs by name.
-TEST(CheckForms, EventInstanceUrlMisreadIsFound) {
-  DocumentMisreading implementation([](json& document) -> std::optional<json> {
-    if (!document.contains("events") || !document["events"].is_array()) return std::nullopt;
-    for (const json& event : document["events"]) {
-      if (event.is_object() && event.contains("instance") && event["instance"].is_string() &&
-          event["instance"].get<std::string>().find('/') != std::string::npos) {
-        return json{{"valid", false}, {"errors", {{{"code", "UNKNOWN_INSTANCE_REFERENCE"}, {"path", "/events"}}}}};
-      }
-    }
-    return std::nullopt;
-  });
-  std::string printed;
-  const CheckResult result = CheckInProcess(implementation, ScenarioKind::kPassthroughTimeline, printed);
-  ASSERT_EQ(result.findings.size(), 1u) << printed;
-  EXPECT_NE(result.findings.front().scenario.dump().find("/instances/"), std::string::npos)
-      << result.findings.front().scenario.dump();
-}
-
-// Registered misreadings the forms reach: 600 s refused as an idle-timeout
-// setting (GAP-62, written by the timeline forms where it is unset), and a
-// failover threshold of 0 refused (GAP-61, written by the SLB forms).
-TEST(CheckForms, RegisteredMisreadingsOfFormsAreFound) {
-  for (const auto& [name, kind] : {std::pair{"idle-timeout-default-is-set", ScenarioKind::kPassthroughTimeline},
-                                   std::pair{"threshold-zero-refused", ScenarioKind::kServiceLbPolicy}}) {
-    const readings::WrongEngine engine(readings::FindMisreading(name));
-    vectors::EngineImplementation implementation(engine);
-    std::string printed;
-    EXPECT_EQ(CheckInProcess(implementation, kind, printed).findings.size(), 1u) << name << "\n" << printed;
-  }
+// Misreadings only a form can show: a plan time left out read as 0, not as
+// the latest health report (SL-1.1-j), and an event's instance URL compared
+// whole with the VMs' names (TL-2.4-g). Canonical cases always write `at`
+// and name VMs by name.
+TEST(CheckForms, MisreadingsOfAFormAreFound) {
+  const json plan = ShrunkFinding("plan-time-absent-is-zero", ScenarioKind::kServiceLbPolicy);
+  EXPECT_TRUE(plan.is_object() && (!plan.contains("at") || plan["at"].is_null())) << plan.dump();
+  const json timeline = ShrunkFinding("event-instance-compared-whole", ScenarioKind::kPassthroughTimeline);
+  EXPECT_NE(timeline.dump().find("/instances/"), std::string::npos) << timeline.dump();
 }
 
 }  // namespace

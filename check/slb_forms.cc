@@ -227,11 +227,13 @@ void RewritePolicy(const SlbForm& form, json& document, std::vector<std::string>
 void ProtoNames(json& document, std::vector<std::string>& boundaries) {
   json* policy = forms::Member(document, "serviceLbPolicy");
   if (policy == nullptr || !policy->is_object()) return;
-  static const std::pair<const char*, const char*> kNames[] = {
-      {"loadBalancingAlgorithm", "load_balancing_algorithm"}, {"autoCapacityDrain", "auto_capacity_drain"},
-      {"failoverConfig", "failover_config"},                  {"failoverHealthThreshold", "failover_health_threshold"},
-      {"isolationConfig", "isolation_config"},                {"isolationGranularity", "isolation_granularity"},
-      {"isolationMode", "isolation_mode"}};
+  static const std::pair<const char*, const char*> kNames[] = {{"loadBalancingAlgorithm", "load_balancing_algorithm"},
+                                                               {"autoCapacityDrain", "auto_capacity_drain"},
+                                                               {"failoverConfig", "failover_config"},
+                                                               {"failoverHealthThreshold", "failover_health_threshold"},
+                                                               {"isolationConfig", "isolation_config"},
+                                                               {"isolationGranularity", "isolation_granularity"},
+                                                               {"isolationMode", "isolation_mode"}};
   auto rename = [&](json& object) {
     for (const auto& [json_name, proto_name] : kNames) {
       if (!object.contains(json_name)) continue;
@@ -288,8 +290,7 @@ void OmitAt(json& document, std::vector<std::string>& boundaries) {
   Say(boundaries, "document: at omitted (the latest health report)");
 }
 
-void Reorder(json& document, std::uint32_t seed, bool groups, bool topology,
-             std::vector<std::string>& boundaries) {
+void Reorder(json& document, std::uint32_t seed, bool groups, bool topology, std::vector<std::string>& boundaries) {
   json* entries = Array(document, "backendGroups");
   if (groups && entries != nullptr && entries->size() >= 2) {
     forms::Reorder(*entries, seed);

@@ -161,9 +161,8 @@ void TopLevelNulls(json& document, std::vector<std::string>& boundaries) {
 
 bool TimelineForm::Canonical() const {
   return !omit_scheme && !full_group_urls && !shared_group_names && !omit_client_region && !reorder_instances &&
-         !reorder_backends && !omit_tracking_defaults && !omit_tcp && !idle_timeout_600 &&
-         !draining_timeout_default && !instance_urls && !full_instance_urls && !nulls && !whole_ratios &&
-         !description;
+         !reorder_backends && !omit_tracking_defaults && !omit_tcp && !idle_timeout_600 && !draining_timeout_default &&
+         !instance_urls && !full_instance_urls && !nulls && !whole_ratios && !description;
 }
 
 void ApplyTimelineForm(const TimelineForm& form, Profile profile, json& document,
