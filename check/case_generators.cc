@@ -13,6 +13,8 @@
 #include "check/document_forms.h"
 #include "check/scenario_generators.h"
 #include "check/shrinks.h"
+#include "check/slb_forms.h"
+#include "check/timeline_forms.h"
 #include "documents/scenario_json.h"
 #include "documents/slb_json.h"
 #include "documents/timeline_json.h"
@@ -789,21 +791,22 @@ std::optional<rc::Gen<CheckCase>> AimedPassthroughCase(Profile profile, std::str
 std::optional<rc::Gen<CheckCase>> AimedTimelineCase(Profile profile, std::string_view pair) {
   const TimelineAimer aim = TimelineAimerFor(pair);
   if (aim == nullptr) return std::nullopt;
-  return TimelineCase(profile, aim);
+  return WithTimelineForms(TimelineCase(profile, aim), profile);
 }
 
 std::optional<rc::Gen<CheckCase>> AimedSlbCase(Profile, std::string_view pair) {
   const SlbAimer aim = SlbAimerFor(pair);
   if (aim == nullptr) return std::nullopt;
-  return SlbCase(aim);
+  return WithSlbForms(SlbCase(aim));
 }
 
 constexpr CheckCaseRow kCheckCases[] = {
     {ScenarioKind::kPassthrough, [](Profile profile) { return WithDocumentForms(PassthroughCase(profile)); },
      AimedPassthroughCase, PassthroughSize},
-    {ScenarioKind::kPassthroughTimeline, [](Profile profile) { return TimelineCase(profile); }, AimedTimelineCase,
+    {ScenarioKind::kPassthroughTimeline,
+     [](Profile profile) { return WithTimelineForms(TimelineCase(profile), profile); }, AimedTimelineCase,
      TimelineSize},
-    {ScenarioKind::kServiceLbPolicy, [](Profile) { return SlbCase(); }, AimedSlbCase, SlbSize},
+    {ScenarioKind::kServiceLbPolicy, [](Profile) { return WithSlbForms(SlbCase()); }, AimedSlbCase, SlbSize},
 #ifdef LBCONFORM_TOY_KIND
     {ScenarioKind::kToy, ToyCase, nullptr, ToySize},
 #endif

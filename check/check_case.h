@@ -1,6 +1,6 @@
 // A case `lbconform check` draws: a scenario document and the boundary
-// classes it reaches (check/case_generators.h draws them; document_forms.h
-// rewrites them).
+// classes it reaches (check/case_generators.h draws them; document_forms.h,
+// timeline_forms.h and slb_forms.h rewrite them).
 #ifndef LBCONFORM_CHECK_CHECK_CASE_H_
 #define LBCONFORM_CHECK_CHECK_CASE_H_
 

@@ -4,6 +4,10 @@
 #include <map>
 #include <span>
 
+#include "check/document_forms.h"
+#include "check/slb_forms.h"
+#include "check/timeline_forms.h"
+
 #ifdef LBCONFORM_TOY_KIND
 #include "check/testing/toy_cases.h"
 #endif
@@ -64,14 +68,6 @@ constexpr BoundaryClass kPassthroughBoundaries[] = {
     {"ZA-39", "spillover ratio = k/n exactly"},
     {"ZA-39", "spillover ratio just below k/n"},
     {"ZA-39", "spillover ratio just above k/n"},
-    // Document forms (check/document_forms.h): the statements that make them equivalent.
-    {"PT-2.2-c", "document: loadBalancingScheme omitted"},
-    {"PT-2.2-e", "document: backends' groups as full URLs"},
-    {"PT-2.4-c", "document: VM client without region"},
-    {"PT-2.5-d", "document: symmetricHashing without peerZonalAffinityEnabled"},
-    {"PT-2.5-e", "document: symmetricHashing without senderToReceiverSameZoneOnly"},
-    {"PT-2.6-b", "document: one group name in several zones"},
-    {"PT-2.6-h", "document: a zone named like its region's but outside it"},
 };
 
 // ------------------------------ passthrough-timeline
@@ -179,6 +175,7 @@ constexpr BoundaryClass kSlbBoundaries[] = {
 struct PairsRow {
   ScenarioKind kind;
   std::span<const BoundaryClass> boundaries;
+  std::span<const FormClass> forms;  // the document forms' classes, with the statements that make them equivalent
   std::span<const std::string_view> traced;
   std::span<const std::string_view> rule_prefixes;
 };
@@ -188,11 +185,11 @@ constexpr std::string_view kTimelineRules[] = {"FO-", "ZA-", "CT-"};
 constexpr std::string_view kSlbRules[] = {"SLB-"};
 
 constexpr PairsRow kPairs[] = {
-    {ScenarioKind::kPassthrough, kPassthroughBoundaries, kPassthroughTraced, kPassthroughRules},
-    {ScenarioKind::kPassthroughTimeline, kTimelineBoundaries, kTimelineTraced, kTimelineRules},
-    {ScenarioKind::kServiceLbPolicy, kSlbBoundaries, kSlbTraced, kSlbRules},
+    {ScenarioKind::kPassthrough, kPassthroughBoundaries, kDocumentFormClasses, kPassthroughTraced, kPassthroughRules},
+    {ScenarioKind::kPassthroughTimeline, kTimelineBoundaries, kTimelineFormClasses, kTimelineTraced, kTimelineRules},
+    {ScenarioKind::kServiceLbPolicy, kSlbBoundaries, kSlbFormClasses, kSlbTraced, kSlbRules},
 #ifdef LBCONFORM_TOY_KIND
-    {ScenarioKind::kToy, kToyBoundaryClasses, {}, {}},
+    {ScenarioKind::kToy, kToyBoundaryClasses, {}, {}, {}},
 #endif
 };
 static_assert(OneRowPerKind(kPairs), "check/coverage_pairs.cc: a row per kind of model/kinds.def, in its order");
@@ -200,6 +197,7 @@ static_assert(OneRowPerKind(kPairs), "check/coverage_pairs.cc: a row per kind of
 std::vector<CoveragePair> Universe(const PairsRow& row) {
   std::vector<CoveragePair> pairs;
   for (const BoundaryClass& b : row.boundaries) pairs.push_back({std::string(b.clause), std::string(b.boundary)});
+  for (const FormClass& f : row.forms) pairs.push_back({std::string(f.anchor), std::string(f.boundary)});
   for (std::string_view clause : row.traced) pairs.push_back({std::string(clause), std::string(kInTheTrace)});
   for (const ErrorCodeInfo& error : AllErrorCodes()) {
     if (error.stage == "spec" && std::any_of(row.rule_prefixes.begin(), row.rule_prefixes.end(),

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "check/check_case.h"
+#include "check/forms.h"
 
 namespace lbconform::check {
 
@@ -27,6 +28,21 @@ struct DocumentForm {
   bool zone_beside_region = false;  // one zone renamed R0-x: its name starts with region R's (GAP-43)
   bool omit_client_region = false;  // a VM client's region left to its zone (GAP-43)
   bool Canonical() const;
+};
+
+// The boundary classes ApplyDocumentForm can add, each with the anchor of
+// the docs/spec/passthrough.md statement the form exercises: five forms are
+// equivalences; a symmetricHashing without peerZonalAffinityEnabled and a
+// zone outside the region are the boundaries of a required field and of
+// zone membership.
+inline constexpr FormClass kDocumentFormClasses[] = {
+    {"PT-2.2-c", "document: loadBalancingScheme omitted"},
+    {"PT-2.5-d", "document: symmetricHashing without peerZonalAffinityEnabled"},
+    {"PT-2.5-e", "document: symmetricHashing without senderToReceiverSameZoneOnly"},
+    {"PT-2.6-b", "document: backends' groups as full URLs"},
+    {"PT-2.6-c", "document: one group name in several zones"},
+    {"PT-2.6-h", "document: a zone named like its region's but outside it"},
+    {"PT-2.4-c", "document: VM client without region"},
 };
 
 // ApplyDocumentForm rewrites a passthrough document in `form`; it adds the

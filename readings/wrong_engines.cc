@@ -25,9 +25,11 @@ constexpr KindReadings kKinds[] = {
      [](const WrongEngineInfo& info) { return info.passthrough || info.passthrough_document; },
      [](const WrongEngineInfo& info) -> const DocumentHook& { return info.passthrough_document; }},
     {ScenarioKind::kPassthroughTimeline, TimelineMisreadings,
-     [](const WrongEngineInfo& info) { return static_cast<bool>(info.timeline); }, nullptr},
+     [](const WrongEngineInfo& info) { return info.timeline || info.timeline_document; },
+     [](const WrongEngineInfo& info) -> const DocumentHook& { return info.timeline_document; }},
     {ScenarioKind::kServiceLbPolicy, SlbMisreadings,
-     [](const WrongEngineInfo& info) { return static_cast<bool>(info.slb); }, nullptr},
+     [](const WrongEngineInfo& info) { return info.slb || info.slb_document; },
+     [](const WrongEngineInfo& info) -> const DocumentHook& { return info.slb_document; }},
 #ifdef LBCONFORM_TOY_KIND
     {ScenarioKind::kToy, nullptr, nullptr, nullptr},  // no readings of the toy kind
 #endif

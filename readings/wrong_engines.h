@@ -52,11 +52,13 @@ struct WrongEngineInfo {
   std::function<PassthroughDecision(const PassthroughScenario&, Profile)> passthrough;
   std::function<TimelineDecision(const TimelineScenario&, Profile)> timeline;
   std::function<SlbDecision(const SlbScenario&)> slb;
-  // A misreading of the passthrough document format itself (a default, a
-  // required field, how a group or a zone is named) has to see the document:
-  // it answers a scenario document with a decision document, as an adapter
-  // would. When set, it decides the passthrough cases instead of `passthrough`.
+  // A misreading of a kind's document format itself (a default, a required
+  // field, how a group or a zone is named) has to see the document: it
+  // answers a scenario document with a decision document, as an adapter
+  // would. When set, it decides that kind's cases instead of the hook above.
   DocumentHook passthrough_document = {};
+  DocumentHook timeline_document = {};
+  DocumentHook slb_document = {};
 };
 
 const std::vector<WrongEngineInfo>& PassthroughMisreadings();

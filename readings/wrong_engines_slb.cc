@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "documents/documents.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
 #include "reference/service_lb_policy.h"
@@ -47,6 +48,24 @@ WrongEngineInfo ThresholdDefaultFifty() {
     // It reports the default of 70, but plans with 50.
     if (d.valid() && !scenario.policy.failover_health_threshold) d.policy.failover_health_threshold = 70;
     return d;
+  };
+  return info;
+}
+
+// PlanTimeAbsentIsZero reads a plan without `at` as made at t = 0, not at the
+// latest health report (SL-1.1-j).
+WrongEngineInfo PlanTimeAbsentIsZero() {
+  WrongEngineInfo info{"plan-time-absent-is-zero",
+                       "GAP-51",
+                       "a plan without `at` is made at t = 0, not at the latest health report",
+                       Expectation::kCaught,
+                       {},
+                       {},
+                       {}};
+  info.slb_document = [](const nlohmann::json& input, Profile profile) {
+    nlohmann::json document = input;
+    if (!document.contains("at") || document["at"].is_null()) document["at"] = 0;
+    return DecideDocument(reference::ReferenceEngine(/*trace=*/false), document, profile);
   };
   return info;
 }
@@ -523,6 +542,7 @@ const std::vector<WrongEngineInfo>& SlbMisreadings() {
                 }
               }),
       ThresholdDefaultFifty(),
+      PlanTimeAbsentIsZero(),
       AskedAs("isolation-without-granularity", "SLB-28", "an isolation mode enforced without REGION granularity",
               [](SlbScenario& s) {
                 if (s.policy.isolation_mode != IsolationMode::kUnspecified)

@@ -4,6 +4,7 @@
 // one rule of docs/spec/passthrough-timeline.md is read another way.
 #include <algorithm>
 
+#include "documents/documents.h"
 #include "model/catalogue.h"
 #include "readings/wrong_engines.h"
 #include "reference/reference_engine.h"
@@ -38,6 +39,32 @@ WrongEngineInfo FailbackNotReported() {
       if (step.transition == Transition::kFailback) step.transition = Transition::kNone;
     }
     return d;
+  };
+  return info;
+}
+
+// EventInstanceComparedWhole reads an event's `instance` as a whole name, not
+// as a URL whose last segment is the name (TL-2.4-g): `zones/Z/instances/vm-1`
+// names no VM, UNKNOWN_INSTANCE_REFERENCE.
+WrongEngineInfo EventInstanceComparedWhole() {
+  WrongEngineInfo info{"event-instance-compared-whole",
+                       "GAP-58",
+                       "an event's instance URL compared whole with the VMs' names: an unknown VM",
+                       Expectation::kCaught,
+                       {},
+                       {},
+                       {}};
+  info.timeline_document = [](const nlohmann::json& input, Profile profile) {
+    nlohmann::json document = input;
+    if (document.contains("events") && document["events"].is_array()) {
+      for (nlohmann::json& event : document["events"]) {
+        if (!event.is_object() || !event.contains("instance") || !event["instance"].is_string()) continue;
+        std::string whole = event["instance"].get<std::string>();
+        std::replace(whole.begin(), whole.end(), '/', '|');  // a name no VM has, unless it has no '/'
+        event["instance"] = whole;
+      }
+    }
+    return DecideDocument(reference::ReferenceEngine(/*trace=*/false), document, profile);
   };
   return info;
 }
@@ -376,6 +403,7 @@ const std::vector<WrongEngineInfo>& TimelineMisreadings() {
                 }),
       FailbackNotReported(),
       DrainingAlwaysTenMinutes(),
+      EventInstanceComparedWhole(),
       // Connection tracking and persistence.
       Misreading("close-ignored", "CT-1", "the client's close leaves the tracking entry in place",
                  With([](Knobs& k) { k.close_ignored = true; })),

@@ -36,7 +36,7 @@ std::vector<std::string> Words(std::string_view text) {
 }
 
 // WrongImplementation runs a wrong engine as the runner would, except that a
-// misreading of the passthrough document format answers those cases itself.
+// misreading of a kind's document format answers those cases itself.
 // Passthrough scenarios are decoded once for all the misreadings (decoding was
 // a quarter of the test's time), which then decide the decoded scenario.
 class WrongImplementation final : public Implementation {
@@ -49,10 +49,12 @@ class WrongImplementation final : public Implementation {
   std::optional<std::vector<ScenarioKind>> kinds() const override { return in_process_.kinds(); }
   Answer Decide(const CaseRequest& request) override {
     const VectorTest& test = *request.test;
-    if (test.kind != ScenarioKind::kPassthrough) return in_process_.Decide(request);
-    if (const auto& document_hook = engine_.info().passthrough_document) {
-      return {Answer::Kind::kDecision, document_hook(test.input, request.profile), ""};
+    if (test.input.is_object()) {
+      if (auto answer = readings::DocumentAnswer(engine_.info(), test.kind, test.input, request.profile)) {
+        return {Answer::Kind::kDecision, *answer, ""};
+      }
     }
+    if (test.kind != ScenarioKind::kPassthrough) return in_process_.Decide(request);
     if (!test.input.is_object()) return in_process_.Decide(request);  // a malformed document's text
     auto it = decoded_.find(&test);
     if (it == decoded_.end()) it = decoded_.emplace(&test, DecodeScenarioDocument(test.input)).first;
