@@ -1304,8 +1304,10 @@ def edge_timeline_draining_and_errors(f: VectorFile, two: Sequence[Group], two_v
                                                               {"at": 20, "type": "close", "connection": "c1"}], timeout=300))
 
     f.group("Connection tracking policy rules and timeline input errors.")
-    f.add("timeline/idle-timeout/settable", "idleTimeoutSec 600 with PER_SESSION and CLIENT_IP: accepted.",
-          ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity="CLIENT_IP", idle=600))
+    f.add("timeline/idle-timeout/settable", "idleTimeoutSec 900 with PER_SESSION and CLIENT_IP: accepted (900, not the default 600, "
+          "which GAP-62 accepts whatever the tracking).",
+          ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity="CLIENT_IP", idle=900),
+          statements=["TL-5-c"])
     f.add("timeline/idle-timeout/below-minimum", "idleTimeoutSec 599 is below the internal passthrough minimum of 600 s.",
           ["CT-7"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="CLIENT_IP", idle=599))
     f.add("timeline/idle-timeout/above-maximum", "idleTimeoutSec 57601 is above 16 hours.",
@@ -2308,14 +2310,16 @@ def timeline_tracking() -> int:
     f.group("idleTimeoutSec: its range and where it can be set (CT-7, CT-8, CT-6).")
     f.add("timeline/tracking/idle-timeout-57600", "idleTimeoutSec 57600, exactly 16 hours, is accepted.",
           ["CT-7"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity="CLIENT_IP", idle=57600))
-    f.add("timeline/tracking/idle-timeout-per-connection-client-ip", "PER_CONNECTION tracking is 5-tuple whatever the session affinity: idleTimeoutSec cannot be set with CLIENT_IP.",
-          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_CONNECTION", affinity="CLIENT_IP", idle=600))
-    f.add("timeline/tracking/idle-timeout-per-session-none", "PER_SESSION with session affinity NONE is 5-tuple: idleTimeoutSec cannot be set.",
-          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="NONE", idle=600))
+    # 900, not 600: 600 is the default, accepted whatever the tracking (GAP-62), so it tells no tracking apart.
+    f.add("timeline/tracking/idle-timeout-per-connection-client-ip", "PER_CONNECTION tracking is 5-tuple whatever the session affinity: idleTimeoutSec 900 cannot be set with CLIENT_IP.",
+          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_CONNECTION", affinity="CLIENT_IP", idle=900), statements=["TL-5-c"])
+    f.add("timeline/tracking/idle-timeout-per-session-none", "PER_SESSION with session affinity NONE is 5-tuple: idleTimeoutSec 900 cannot be set.",
+          ["CT-8", "CT-6"], timeline(two, two_vms, [], tracking="PER_SESSION", affinity="NONE", idle=900), statements=["TL-5-c"])
     for affinity in ("CLIENT_IP_NO_DESTINATION", "CLIENT_IP_PROTO"):
         f.add(f"timeline/tracking/idle-timeout-per-session-{affinity.lower().replace('_', '-')}",
-              f"PER_SESSION with {affinity} is less than 5-tuple: idleTimeoutSec 600 is accepted.",
-              ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity=affinity, idle=600))
+              f"PER_SESSION with {affinity} is less than 5-tuple: idleTimeoutSec 900 is accepted.",
+              ["CT-7", "CT-8"], timeline(two, two_vms, [connect(0, "c1", "vm-1")], tracking="PER_SESSION", affinity=affinity, idle=900),
+              statements=["TL-5-c"])
     f.group("Persistence on an unhealthy VM by tracking mode (CT-3, CT-6).")
     down = [connect(0, "c1", "vm-1"), health(10, "vm-1", False), {"at": 20, "type": "advance"}]
     f.add("timeline/tracking/per-connection-client-ip-persists", "DEFAULT_FOR_PROTOCOL with PER_CONNECTION tracking and CLIENT_IP affinity is 5-tuple: the TCP connection persists on its unhealthy VM.",
