@@ -45,13 +45,17 @@ void WithFailover(PassthroughScenario& s) {
   AddGroup(s, AnyZone(s), /*failover=*/true, 1, HealthState::kHealthy);
 }
 
+// The VM limits count a role's VMs over all its groups (FO-5): 251 VMs in two
+// groups, neither over 250, so that counting each group alone is told apart.
 void TooManyPrimaryVms(PassthroughScenario& s) {  // FO-5
   WithFailover(s);
-  AddGroup(s, AnyZone(s), false, 251, HealthState::kHealthy);
+  AddGroup(s, AnyZone(s), false, 126, HealthState::kHealthy);
+  AddGroup(s, AnyZone(s), false, 125, HealthState::kHealthy);
 }
 
 void TooManyBackupVms(PassthroughScenario& s) {  // FO-5
-  AddGroup(s, AnyZone(s), true, 251, HealthState::kHealthy);
+  AddGroup(s, AnyZone(s), true, 126, HealthState::kHealthy);
+  AddGroup(s, AnyZone(s), true, 125, HealthState::kHealthy);
 }
 
 void TooManyPrimaryGroups(PassthroughScenario& s) {  // FO-6
@@ -130,6 +134,8 @@ struct PassthroughAim {
 constexpr PassthroughAim kPassthroughAims[] = {
     {"FO-5  rejected: TOO_MANY_PRIMARY_VMS", TooManyPrimaryVms},
     {"FO-5  rejected: TOO_MANY_BACKUP_VMS", TooManyBackupVms},
+    {"FO-5  more than 250 primary VMs, no group over 250", TooManyPrimaryVms},
+    {"FO-5  more than 250 backup VMs, no group over 250", TooManyBackupVms},
     {"FO-6  rejected: TOO_MANY_PRIMARY_GROUPS", TooManyPrimaryGroups},
     {"FO-6  rejected: TOO_MANY_FAILOVER_GROUPS", TooManyFailoverGroups},
     {"ZA-33  in the reference's trace", StayWithinEmptyIntersection},
@@ -211,6 +217,11 @@ void NoTargetCapacity(SlbScenario& s) {  // SLB-34
   if (!s.backends.empty()) s.backends.front().capacity_field.reset();
 }
 
+void PolicyOfAnotherName(SlbScenario& s) {  // GAP-57: MISSING_FIELD
+  WithPolicy(s);
+  s.policy.name = "other";
+}
+
 void SchemeOfAnotherLoadBalancer(SlbScenario& s) {  // SLB-2
   WithPolicy(s);
   s.scheme = s.scheme == "INTERNAL_MANAGED" ? "EXTERNAL_MANAGED" : "INTERNAL_MANAGED";
@@ -229,12 +240,25 @@ constexpr SlbAim kSlbAims[] = {
     {"SLB-34  rejected: MAX_UTILIZATION_OUT_OF_RANGE", MaxUtilizationAboveOne},
     {"SLB-34  rejected: UNSUPPORTED_BALANCING_MODE", NoTargetCapacity},
     {"SLB-2  rejected: SCHEME_NOT_ALLOWED", SchemeOfAnotherLoadBalancer},
+    {"SL-1.5-h  a policy given under another name than the one named", PolicyOfAnotherName},
 };
 
+// ConfigRatio: a config event setting the failover ratio to `text` (TL-2.4-k).
+void ConfigRatio(TimelineScenario& t, const char* text) {
+  TimelineEvent e;
+  e.at = t.events.empty() ? 0 : t.events.back().at;
+  e.type = EventType::kConfig;
+  e.failover_policy.failover_ratio = *Decimal::FromString(text);
+  t.events.push_back(e);
+}
+
 // A timeline's limits are those of its initial state (FO-5, FO-6).
-constexpr std::string_view kTimelineAims[] = {
-    "FO-5  rejected: TOO_MANY_PRIMARY_VMS", "FO-5  rejected: TOO_MANY_BACKUP_VMS",
-    "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS", "FO-6  rejected: TOO_MANY_FAILOVER_GROUPS"};
+constexpr std::string_view kTimelineAims[] = {"TL-2.4-k  a config event's ratio outside [0, 1]",
+                                              "TL-2.4-k  a config event's ratio 0 or 1",
+                                              "FO-5  rejected: TOO_MANY_PRIMARY_VMS",
+                                              "FO-5  rejected: TOO_MANY_BACKUP_VMS",
+                                              "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS",
+                                              "FO-6  rejected: TOO_MANY_FAILOVER_GROUPS"};
 
 template <typename Aim, std::size_t N>
 auto Find(const Aim (&aims)[N], std::string_view label) -> decltype(aims[0].aim) {
@@ -259,6 +283,10 @@ std::vector<AimedPair> AllAimedPairs() {
 }
 
 TimelineAimer TimelineAimerFor(std::string_view label) {
+  if (label == "TL-2.4-k  a config event's ratio outside [0, 1]") {
+    return [](TimelineScenario& t) { ConfigRatio(t, "1.01"); };
+  }
+  if (label == "TL-2.4-k  a config event's ratio 0 or 1") return [](TimelineScenario& t) { ConfigRatio(t, "1"); };
   if (label == "FO-5  rejected: TOO_MANY_PRIMARY_VMS") return [](TimelineScenario& t) { TooManyPrimaryVms(t.initial); };
   if (label == "FO-5  rejected: TOO_MANY_BACKUP_VMS") return [](TimelineScenario& t) { TooManyBackupVms(t.initial); };
   if (label == "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS") {

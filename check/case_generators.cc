@@ -98,6 +98,20 @@ void PassthroughBoundaries(const PassthroughScenario& s, const PassthroughDecisi
   if (failover_groups == 50) out.insert("50 failover groups");
   if (failover_groups > 0 && counts.primaries == 250) out.insert("250 primary VMs with failover");
   if (counts.backups == 250) out.insert("250 backup VMs");
+  // The limits count a role's VMs over its groups: passed in total, by no group alone.
+  std::map<std::size_t, std::uint32_t> per_group;
+  for (const Instance& vm : s.instances) ++per_group[vm.backend];
+  const auto largest = [&](bool failover) {
+    std::uint32_t most = 0;
+    for (const auto& [group, vms] : per_group) {
+      if (group < s.backends.size() && s.backends[group].failover == failover) most = std::max(most, vms);
+    }
+    return most;
+  };
+  if (failover_groups > 0 && counts.primaries > 250 && largest(false) <= 250) {
+    out.insert("more than 250 primary VMs, no group over 250");
+  }
+  if (counts.backups > 250 && largest(true) <= 250) out.insert("more than 250 backup VMs, no group over 250");
   if (!d.valid()) {
     RejectedClasses(d.errors, out);
     return;
@@ -485,6 +499,12 @@ void AimTimeline(TimelineScenario& t, Profile profile) {
 }
 
 void TimelineBoundaries(const TimelineScenario& t, const TimelineDecision& d, std::set<std::string>& out) {
+  for (const TimelineEvent& e : t.events) {
+    const std::optional<Decimal>& ratio = e.failover_policy.failover_ratio;
+    if (e.type != EventType::kConfig || !ratio) continue;
+    if (ratio->negative() || Decimal::FromInteger(1) < *ratio) out.insert("a config event's ratio outside [0, 1]");
+    if (ratio->is_zero() || *ratio == Decimal::FromInteger(1)) out.insert("a config event's ratio 0 or 1");
+  }
   if (!d.valid()) {
     RejectedClasses(d.errors, out);
     return;
@@ -680,6 +700,12 @@ void SlbBoundaries(const SlbScenario& s, const SlbDecision& d, std::set<std::str
     if (b.kind != BackendKind::kZonalInstanceGroup && b.kind != BackendKind::kZonalNegGceVmIpPort &&
         b.kind != BackendKind::kHybridNeg)
       out.insert("backend type " + std::string(NameOf(b.kind)));
+  }
+  if (s.policy.present && !s.policy_refs.empty() &&
+      std::none_of(s.policy_refs.begin(), s.policy_refs.end(), [&](const std::string& ref) {
+        return ref.substr(ref.rfind('/') + 1) == s.policy.name;  // GAP-57: by name, the last segment
+      })) {
+    out.insert("a policy given under another name than the one named");
   }
   if (!d.valid()) {
     RejectedClasses(d.errors, out);

@@ -32,6 +32,8 @@ constexpr BoundaryClass kPassthroughBoundaries[] = {
     {"FO-20", "pool DROP"},
     {"FO-5", "250 primary VMs with failover"},
     {"FO-5", "250 backup VMs"},
+    {"FO-5", "more than 250 primary VMs, no group over 250"},
+    {"FO-5", "more than 250 backup VMs, no group over 250"},
     {"FO-6", "50 primary groups with failover"},
     {"FO-6", "50 failover groups"},
     {"FO-6", "more than 50 primary groups with failover"},
@@ -108,6 +110,8 @@ constexpr BoundaryClass kTimelineBoundaries[] = {
     {"FO-22", "drain of 0 s"},
     {"TL-4.2-a", "mixed events at one time"},
     {"TL-4.2-c", "settings changed mid-timeline"},
+    {"TL-2.4-k", "a config event's ratio outside [0, 1]"},
+    {"TL-2.4-k", "a config event's ratio 0 or 1"},
 };
 
 // ------------------------------ service-lb-policy
@@ -166,6 +170,7 @@ constexpr BoundaryClass kSlbBoundaries[] = {
     {"SLB-34", "maxUtilization 1"},
     {"SLB-34", "an effective capacity of 0.001"},
     {"SL-3-c", "rejected: MISSING_FIELD"},  // a policy named but not given (GAP-57)
+    {"SL-1.5-h", "a policy given under another name than the one named"},
 };
 
 // A kind's universe: its boundary classes (input errors its generators
