@@ -149,11 +149,25 @@ constexpr PassthroughAim kPassthroughAims[] = {
 
 // ------------------------------ service-lb-policy
 
+}  // namespace
+
 void WithPolicy(SlbScenario& s) {
   s.policy.present = true;
   s.policy.name = "pol";
   s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
 }
+
+void WithAutoDrainOverThreeBackends(SlbScenario& s) {
+  WithPolicy(s);
+  s.policy.auto_capacity_drain = true;
+  while (s.backends.size() < 3) {
+    s.backends.push_back(s.backends.back());
+    s.backends.back().name += "x";
+    s.backends.back().group += "x";
+  }
+}
+
+namespace {
 
 void RegionalBackendByZone(SlbScenario& s) {  // SLB-12
   if (s.backends.empty()) return;
@@ -166,13 +180,7 @@ void RegionalBackendByZone(SlbScenario& s) {  // SLB-12
 
 void DrainedWithoutMembers(SlbScenario& s) {  // SLB-17
   if (s.backends.empty()) return;
-  WithPolicy(s);
-  s.policy.auto_capacity_drain = true;
-  while (s.backends.size() < 3) {
-    s.backends.push_back(s.backends.back());
-    s.backends.back().name += "x";
-    s.backends.back().group += "x";
-  }
+  WithAutoDrainOverThreeBackends(s);
   SlbBackend& b = s.backends.front();
   b.members = 20;
   b.healthy = 0;

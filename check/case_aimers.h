@@ -20,6 +20,13 @@ using PassthroughAimer = void (*)(PassthroughScenario&);
 using TimelineAimer = void (*)(TimelineScenario&);
 using SlbAimer = void (*)(SlbScenario&);
 
+// WithPolicy: a service LB policy `pol`, given and named by the backend service.
+void WithPolicy(SlbScenario& s);
+// WithAutoDrainOverThreeBackends: WithPolicy with auto-capacity drain, over
+// at least three backends (copies of the last one), so that one may drain
+// (SLB-15). Requires a backend.
+void WithAutoDrainOverThreeBackends(SlbScenario& s);
+
 // AimedPair: a pair some kind's aimer moves scenarios onto.
 struct AimedPair {
   ScenarioKind kind;

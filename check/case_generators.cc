@@ -569,9 +569,7 @@ void AimSlb(SlbScenario& s) {
         const std::uint32_t members = b.health.empty() ? b.members : b.health.back().members;
         const std::uint32_t healthy = b.health.empty() ? b.healthy : b.health.back().healthy;
         if (members > 0 && healthy > 0 && healthy < members && (healthy * 100) % members == 0) {
-          s.policy.present = true;
-          s.policy.name = "pol";
-          s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+          WithPolicy(s);
           s.policy.failover_health_threshold = static_cast<std::int64_t>(healthy * 100 / members);
           break;
         }
@@ -581,9 +579,7 @@ void AimSlb(SlbScenario& s) {
     case 1:  // STRICT isolation, demand above capacity
       s.load_balancer = LoadBalancerType::kCrossRegionInternalApplication;
       s.scheme = "INTERNAL_MANAGED";
-      s.policy.present = true;
-      s.policy.name = "pol";
-      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
+      WithPolicy(s);
       s.policy.isolation_granularity = IsolationGranularity::kRegion;
       s.policy.isolation_mode = IsolationMode::kStrict;
       for (ClientLocation& c : s.clients) c.offered = 1'000'000'000;
@@ -606,15 +602,7 @@ void AimSlb(SlbScenario& s) {
       break;
     case 4: {  // a drained backend back at exactly 35% healthy, 60 s before the plan (SLB-19)
       if (s.backends.empty()) break;
-      s.policy.present = true;
-      s.policy.name = "pol";
-      s.policy_refs = {"projects/p/locations/global/serviceLbPolicies/pol"};
-      s.policy.auto_capacity_drain = true;
-      while (s.backends.size() < 3) {
-        s.backends.push_back(s.backends.back());
-        s.backends.back().name += "x";
-        s.backends.back().group += "x";
-      }
+      WithAutoDrainOverThreeBackends(s);
       SlbBackend& b = s.backends.front();
       b.capacity_scaler = Decimal::FromInteger(1);
       b.members = 20;
