@@ -37,12 +37,13 @@ std::optional<DrawnCase> CaseDrawer::DrawWith(const rc::Gen<CheckCase>& generato
                                               std::uint64_t stream, int size) const {
   const std::size_t p = static_cast<std::size_t>(index % profiles_.size());
   rc::Shrinkable<CheckCase> drawn = generator(rc::Random(stream), size);
+  CheckCase value;
   try {
-    (void)drawn.value();
+    value = drawn.value();
   } catch (const std::exception&) {
     return std::nullopt;  // a generator gave up on this draw (RapidCheck's GenerationFailure)
   }
-  return DrawnCase{std::move(drawn), profiles_[p], "", false};
+  return DrawnCase{std::move(drawn), std::move(value), profiles_[p], "", false};
 }
 
 std::optional<DrawnCase> CaseDrawer::DrawPlain(std::uint64_t index, std::uint64_t stream, int size) const {
@@ -64,9 +65,8 @@ const rc::Gen<CheckCase>& CaseDrawer::AimedGenerator(const std::string& target, 
 }
 
 std::set<std::string> CaseDrawer::PairsOf(const DrawnCase& drawn, bool with_trace) const {
-  const CheckCase c = drawn.drawn.value();
-  return PairsReached(kind_, c.boundaries,
-                      with_trace ? ReferenceTraceClauses(c.document, drawn.profile) : std::set<Clause>{});
+  return PairsReached(kind_, drawn.value.boundaries,
+                      with_trace ? ReferenceTraceClauses(drawn.value.document, drawn.profile) : std::set<Clause>{});
 }
 
 bool CaseDrawer::Reaches(const DrawnCase& drawn, const std::string& target) const {

@@ -36,6 +36,7 @@ inline constexpr std::uint64_t kAimsPerTarget = 10;
 
 struct DrawnCase {
   rc::Shrinkable<CheckCase> drawn;
+  CheckCase value;  // drawn.value(), evaluated once (it runs the generator's mapping again)
   Profile profile = Profile::kSpecDocs;
   std::string aimed_at;  // the pair's label, when the case was aimed; empty otherwise
   bool hit = false;      // the kept draw reaches aimed_at

@@ -165,7 +165,7 @@ void KindCheck::Run() {
   readings_.emplace(kind_, first_case_, [this](std::uint64_t index) -> std::optional<ReadingCase> {
     std::optional<check::DrawnCase> again = drawer_->Draw(index);
     if (!again) return std::nullopt;
-    return ReadingCase{index, again->profile, again->drawn.value().document};
+    return ReadingCase{index, again->profile, std::move(again->value.document)};
   });
   while (true) {
     DrawAhead();
@@ -221,7 +221,7 @@ bool KindCheck::DrawOne() {
   const std::uint64_t i = next_case_++;
   std::optional<check::DrawnCase> drawn = drawer_->Draw(i);
   if (!drawn) return true;  // the generator gave up on this draw
-  check::CheckCase drawn_case = drawn->drawn.value();
+  check::CheckCase drawn_case = std::move(drawn->value);
   const Profile profile = drawn->profile;
   InFlight& entry = window_.emplace_back(
       InFlight{i, std::move(drawn->drawn), std::move(drawn_case.boundaries), {}, drawn->aimed_at, drawn->hit});

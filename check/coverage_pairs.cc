@@ -230,34 +230,32 @@ const std::vector<CoveragePair>& CoveragePairsOf(ScenarioKind kind) {
 
 std::set<std::string> PairsReached(ScenarioKind kind, const std::vector<std::string>& boundaries,
                                    const std::set<Clause>& trace, std::vector<std::string>* outside) {
-  // The universe by boundary class (a class belongs to one clause) and the traced clauses.
-  static const std::map<ScenarioKind, std::map<std::string, std::string>> by_class = [] {
-    std::map<ScenarioKind, std::map<std::string, std::string>> all;
+  // Each kind's labels by boundary class (a class belongs to one clause) and
+  // by traced clause, built once: this runs for every case checked.
+  struct Index {
+    std::map<std::string, std::string, std::less<>> by_class, by_traced_clause;
+  };
+  static const std::map<ScenarioKind, Index> indexes = [] {
+    std::map<ScenarioKind, Index> all;
     for (const PairsRow& row : kPairs) {
-      for (const CoveragePair& pair : CoveragePairsOf(row.kind)) all[row.kind][pair.boundary] = pair.Label();
+      for (const CoveragePair& pair : CoveragePairsOf(row.kind)) {
+        (pair.boundary == kInTheTrace ? all[row.kind].by_traced_clause[pair.clause]
+                                      : all[row.kind].by_class[pair.boundary]) = pair.Label();
+      }
     }
     return all;
   }();
-  const std::map<std::string, std::string>& classes = by_class.at(kind);
-  const std::vector<CoveragePair>& universe = CoveragePairsOf(kind);
+  const Index& index = indexes.at(kind);
   std::set<std::string> reached;
-  for (const std::string& boundary : boundaries) {
-    const auto it = classes.find(boundary);
-    if (it != classes.end() && boundary != kInTheTrace) {
+  auto add = [&](const std::map<std::string, std::string, std::less<>>& labels, std::string_view key) {
+    if (const auto it = labels.find(key); it != labels.end()) {
       reached.insert(it->second);
     } else if (outside != nullptr) {
-      outside->push_back(boundary);
+      outside->emplace_back(key);
     }
-  }
-  for (Clause clause : trace) {
-    const CoveragePair pair{std::string(IdOf(clause)), std::string(kInTheTrace)};
-    if (std::binary_search(universe.begin(), universe.end(), pair,
-                           [](const CoveragePair& a, const CoveragePair& b) { return a.Label() < b.Label(); })) {
-      reached.insert(pair.Label());
-    } else if (outside != nullptr) {
-      outside->push_back(pair.Label());
-    }
-  }
+  };
+  for (const std::string& boundary : boundaries) add(index.by_class, boundary);
+  for (Clause clause : trace) add(index.by_traced_clause, IdOf(clause));
   return reached;
 }
 
