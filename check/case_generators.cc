@@ -629,12 +629,12 @@ void AimSlb(SlbScenario& s) {
 }
 
 // ShareBoundary names where a backend's healthy share lies to `percent`:
-// exactly on it, or one member from it on either side; empty otherwise.
-std::string ShareBoundary(std::uint64_t healthy, std::uint64_t members, std::uint64_t percent,
-                          const std::string& what) {
+// `exactly` on it, or one member from it on either side; empty otherwise.
+std::string ShareBoundary(std::uint64_t healthy, std::uint64_t members, std::uint64_t percent, const std::string& what,
+                          const std::string& exactly) {
   if (members == 0) return "";
   const std::uint64_t share = healthy * 100, bound = percent * members;
-  if (share == bound) return "healthy share exactly " + what;
+  if (share == bound) return exactly;
   if (share < bound && share + 100 >= bound) return "healthy share one member below " + what;
   if (share > bound && share - 100 < bound) return "healthy share one member above " + what;
   return "";
@@ -652,14 +652,16 @@ void SlbBackendBoundaries(const SlbBackend& given, const BackendState& b, const 
   if (b.drain_candidate && !b.drained) out.insert("drain candidate kept");
   if (b.below_failover_threshold) out.insert("backend below the failover threshold");
   const std::uint64_t threshold = static_cast<std::uint64_t>(d.policy.failover_health_threshold);
-  if (b.members > 0 && b.healthy * 100 == threshold * b.members) out.insert("healthy share = failover threshold");
-  if (const std::string near = ShareBoundary(b.healthy, b.members, threshold, "the failover threshold");
-      !near.empty() && near.find("exactly") == std::string::npos) {
+  if (const std::string near = ShareBoundary(b.healthy, b.members, threshold, "the failover threshold",
+                                             "healthy share = failover threshold");
+      !near.empty()) {
     out.insert(near);
   }
   if (d.policy.auto_capacity_drain) {
     for (const auto& [percent, what] : {std::pair<std::uint64_t, const char*>{25, "25%"}, {35, "35%"}}) {
-      if (const std::string near = ShareBoundary(b.healthy, b.members, percent, what); !near.empty()) out.insert(near);
+      const std::string near =
+          ShareBoundary(b.healthy, b.members, percent, what, std::string("healthy share exactly ") + what);
+      if (!near.empty()) out.insert(near);
     }
   }
   if (b.members == 0 && given.capacity_field) {
