@@ -169,36 +169,22 @@ void ApplyDocumentForm(const DocumentForm& form, json& document, std::vector<std
 }
 
 rc::Gen<CheckCase> WithDocumentForms(rc::Gen<CheckCase> base) {
-  // Uniform whatever RapidCheck's size; shrinks towards false (the canonical form).
-  const auto flag = [](int one_in) {
-    return rc::gen::map(rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, one_in)),
-                        [one_in](int n) { return n == one_in - 1; });
-  };
-  const rc::Gen<DocumentForm> forms = rc::gen::exec([flag] {
+  using forms::OneIn;
+  const rc::Gen<DocumentForm> drawn_forms = rc::gen::exec([] {
     DocumentForm form;
-    if (!*flag(3)) return form;
-    form.omit_scheme = *flag(2);
-    form.omit_false_peer = *flag(2);
-    form.without_same_zone = *flag(4);
-    form.full_group_urls = *flag(2);
-    form.shared_group_names = *flag(2);
-    form.zone_beside_region = *flag(6);
-    form.omit_client_region = *flag(2);
+    if (!*OneIn(3)) return form;
+    form.omit_scheme = *OneIn(2);
+    form.omit_false_peer = *OneIn(2);
+    form.without_same_zone = *OneIn(4);
+    form.full_group_urls = *OneIn(2);
+    form.shared_group_names = *OneIn(2);
+    form.zone_beside_region = *OneIn(6);
+    form.omit_client_region = *OneIn(2);
     return form;
   });
-  // `base` draws from the random it is given, as without forms, so that a seed
-  // draws the same cases; the form draws from a stream of its own.
-  return rc::Gen<CheckCase>([base = std::move(base), forms](const rc::Random& random, int size) {
-    rc::Random first = random;
-    const rc::Random forms_random(first.next() ^ 0x6A09E667F3BCC909ULL);
-    return rc::shrinkable::map(rc::shrinkable::pair(base(random, size), forms(forms_random, size)),
-                               [](std::pair<CheckCase, DocumentForm> drawn) {
-                                 CheckCase& c = drawn.first;
-                                 if (!drawn.second.Canonical())
-                                   ApplyDocumentForm(drawn.second, c.document, c.boundaries);
-                                 return c;
-                               });
-  });
+  return forms::WithForms(
+      std::move(base), drawn_forms, 0x6A09E667F3BCC909ULL,
+      [](const DocumentForm& form, CheckCase& c) { ApplyDocumentForm(form, c.document, c.boundaries); });
 }
 
 }  // namespace lbconform::check
