@@ -67,7 +67,7 @@ void TooManyFailoverGroups(PassthroughScenario& s) {  // FO-6
   for (int g = 0; g < 51; ++g) AddGroup(s, AnyZone(s), true, 1, HealthState::kHealthy);
 }
 
-// ClientInZoneOf: a compatible VM client in the zone of the first VM (one
+// ClientInZoneOfFirstVm: a compatible VM client in the zone of the first VM (one
 // added when there is none), without failover so that the original eligible
 // backends are the primaries.
 std::string ClientInZoneOfFirstVm(PassthroughScenario& s) {
@@ -260,13 +260,20 @@ void ConfigRatio(TimelineScenario& t, const char* text) {
   t.events.push_back(e);
 }
 
+struct TimelineAim {
+  std::string_view label;
+  TimelineAimer aim;
+};
+
 // A timeline's limits are those of its initial state (FO-5, FO-6).
-constexpr std::string_view kTimelineAims[] = {"TL-2.4-k  a config event's ratio outside [0, 1]",
-                                              "TL-2.4-k  a config event's ratio 0 or 1",
-                                              "FO-5  rejected: TOO_MANY_PRIMARY_VMS",
-                                              "FO-5  rejected: TOO_MANY_BACKUP_VMS",
-                                              "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS",
-                                              "FO-6  rejected: TOO_MANY_FAILOVER_GROUPS"};
+constexpr TimelineAim kTimelineAims[] = {
+    {"TL-2.4-k  a config event's ratio outside [0, 1]", [](TimelineScenario& t) { ConfigRatio(t, "1.01"); }},
+    {"TL-2.4-k  a config event's ratio 0 or 1", [](TimelineScenario& t) { ConfigRatio(t, "1"); }},
+    {"FO-5  rejected: TOO_MANY_PRIMARY_VMS", [](TimelineScenario& t) { TooManyPrimaryVms(t.initial); }},
+    {"FO-5  rejected: TOO_MANY_BACKUP_VMS", [](TimelineScenario& t) { TooManyBackupVms(t.initial); }},
+    {"FO-6  rejected: TOO_MANY_PRIMARY_GROUPS", [](TimelineScenario& t) { TooManyPrimaryGroups(t.initial); }},
+    {"FO-6  rejected: TOO_MANY_FAILOVER_GROUPS", [](TimelineScenario& t) { TooManyFailoverGroups(t.initial); }},
+};
 
 template <typename Aim, std::size_t N>
 auto Find(const Aim (&aims)[N], std::string_view label) -> decltype(aims[0].aim) {
@@ -286,24 +293,10 @@ std::vector<AimedPair> AllAimedPairs() {
   std::vector<AimedPair> pairs;
   for (const PassthroughAim& a : kPassthroughAims) pairs.push_back({ScenarioKind::kPassthrough, a.label});
   for (const SlbAim& a : kSlbAims) pairs.push_back({ScenarioKind::kServiceLbPolicy, a.label});
-  for (const std::string_view label : kTimelineAims) pairs.push_back({ScenarioKind::kPassthroughTimeline, label});
+  for (const TimelineAim& a : kTimelineAims) pairs.push_back({ScenarioKind::kPassthroughTimeline, a.label});
   return pairs;
 }
 
-TimelineAimer TimelineAimerFor(std::string_view label) {
-  if (label == "TL-2.4-k  a config event's ratio outside [0, 1]") {
-    return [](TimelineScenario& t) { ConfigRatio(t, "1.01"); };
-  }
-  if (label == "TL-2.4-k  a config event's ratio 0 or 1") return [](TimelineScenario& t) { ConfigRatio(t, "1"); };
-  if (label == "FO-5  rejected: TOO_MANY_PRIMARY_VMS") return [](TimelineScenario& t) { TooManyPrimaryVms(t.initial); };
-  if (label == "FO-5  rejected: TOO_MANY_BACKUP_VMS") return [](TimelineScenario& t) { TooManyBackupVms(t.initial); };
-  if (label == "FO-6  rejected: TOO_MANY_PRIMARY_GROUPS") {
-    return [](TimelineScenario& t) { TooManyPrimaryGroups(t.initial); };
-  }
-  if (label == "FO-6  rejected: TOO_MANY_FAILOVER_GROUPS") {
-    return [](TimelineScenario& t) { TooManyFailoverGroups(t.initial); };
-  }
-  return nullptr;
-}
+TimelineAimer TimelineAimerFor(std::string_view label) { return Find(kTimelineAims, label); }
 
 }  // namespace lbconform::check
